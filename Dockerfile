@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# One container: the Remix server with its SQLite database and files on the /data volume.
+
+FROM node:22-bookworm-slim AS base
+WORKDIR /app
+ENV NODE_ENV=production
+
+# Dependencies, including the build tools better-sqlite3 may need to compile.
+FROM base AS deps
+RUN apt-get update \
+	&& apt-get install -y --no-install-recommends python3 make g++ \
+	&& rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json prisma.config.ts ./
+COPY scripts/prisma-generate.mjs scripts/
+COPY prisma/schema.prisma prisma/
+RUN npm install --include=dev --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM base AS runtime
+ENV PORT=3000 \
+	DATA_DIR=/data \
+	DATABASE_URL=file:/data/frasea.db
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/prisma ./prisma
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+	CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthcheck').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Pending migrations are applied when the server starts.
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]

@@ -1,0 +1,57 @@
+import { PassThrough } from 'node:stream'
+import { randomBytes } from 'node:crypto'
+import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { getEnv } from './utils/env.server'
+import { ensureDatabase } from './utils/db.server'
+import { NonceProvider } from './utils/nonce-provider'
+
+// Fail fast on a bad environment and bring the database up to date before serving.
+getEnv()
+await ensureDatabase()
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+) {
+	const nonce = randomBytes(16).toString('base64')
+	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				[waitForAll ? 'onAllReady' : 'onShellReady']() {
+					shellRendered = true
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					// Errors after the shell are logged; before it, onShellError rejects.
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1000)
+	})
+}

@@ -1,0 +1,93 @@
+import {
+	data,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useRouteLoaderData,
+} from '@remix-run/react'
+import { useEffect, type ReactNode } from 'react'
+import { Breadcrumbs } from './components/breadcrumbs'
+import { GeneralErrorBoundary } from './components/error-boundary'
+import { SiteFooter } from './components/site-footer'
+import { SiteHeader, SkipLink } from './components/site-header'
+import { Toaster } from './components/toaster'
+import { useOptimisticTheme } from './routes/resources.theme'
+import tailwindHref from './styles/tailwind.css?url'
+import { useNonce } from './utils/nonce-provider'
+import { getTheme } from './utils/theme.server'
+import { getToast } from './utils/toast.server'
+
+export const links: LinksFunction = () => [
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+	{ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+	{ rel: 'stylesheet', href: tailwindHref },
+]
+
+export const meta: MetaFunction = () => [
+	{ title: 'Frasea · Generador de frases con IA para redes sociales' },
+	{
+		name: 'description',
+		content:
+			'Crea frases originales para Instagram, Facebook y tus redes sociales con inteligencia artificial y descárgalas como imágenes listas para publicar.',
+	},
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)])
+	return data(
+		{ theme, toast, user: null, year: new Date().getFullYear() },
+		{ headers: headers ?? undefined },
+	)
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+	const loaderData = useRouteLoaderData<typeof loader>('root')
+	const nonce = useNonce()
+	const optimisticTheme = useOptimisticTheme()
+	const theme = optimisticTheme ?? loaderData?.theme ?? 'system'
+	const location = useLocation()
+	return (
+		<html lang="es" className={theme === 'system' ? undefined : theme}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#a21caf" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="flex min-h-dvh flex-col bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
+				<SkipLink />
+				<SiteHeader user={loaderData?.user ?? null} />
+				{location.pathname === '/' ? null : <Breadcrumbs />}
+				<main id="contenido" className="flex-1">
+					{children}
+				</main>
+				<SiteFooter year={loaderData?.year ?? new Date().getFullYear()} />
+				<Toaster serverToast={loaderData?.toast ?? null} />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	useEffect(() => {
+		// Marks the document once React has hydrated (tests use it to tell the two modes apart).
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
+	return <Outlet />
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

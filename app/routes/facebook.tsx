@@ -1,0 +1,33 @@
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { pageMeta } from '~/utils/seo'
+
+export const handle = { breadcrumb: 'Facebook' } satisfies BreadcrumbHandle
+
+export const meta = () =>
+	pageMeta({
+		title: 'Frases para Facebook',
+		description:
+			'Crea publicaciones para Facebook con IA a partir de un tema o de una imagen: frases emotivas, motivacionales, de humor o de negocio.',
+		path: '/facebook',
+	})
+
+export default function FacebookPage() {
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-12">
+			<header className="max-w-3xl">
+				<h1 className="text-4xl font-black tracking-tight text-gray-900 sm:text-5xl dark:text-white">
+					Frases para Facebook
+				</h1>
+				<p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
+					Publicaciones que invitan a comentar y compartir, escritas a partir de un tema o de una
+					imagen.
+				</p>
+			</header>
+			<section id="generador" aria-labelledby="generador-titulo" className="mt-10">
+				<h2 id="generador-titulo" className="text-2xl font-bold">
+					Generador de frases para Facebook
+				</h2>
+			</section>
+		</div>
+	)
+}

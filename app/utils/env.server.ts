@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+	.string()
+	.trim()
+	.transform((value) => value || undefined)
+	.optional()
+
+const optionalUrl = z
+	.string()
+	.trim()
+	.transform((value) => value || undefined)
+	.pipe(z.url({ protocol: /^https?$/ }).optional())
+	.optional()
+
+const positiveInt = (fallback: number) =>
+	z
+		.string()
+		.trim()
+		.default(String(fallback))
+		.transform((value) => (value === '' ? String(fallback) : value))
+		.transform(Number)
+		.pipe(z.number().int().positive().max(1_000_000))
+
+const schema = z
+	.object({
+		NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+		PORT: positiveInt(3000).pipe(z.number().max(65535)),
+		DATA_DIR: z.string().trim().min(1).default('./data'),
+		DATABASE_URL: optionalString.pipe(
+			z
+				.string()
+				.regex(/^file:.+/, 'must be a SQLite file URL such as file:./data/frasea.db')
+				.optional(),
+		),
+		SESSION_SECRET: optionalString.pipe(
+			z
+				.string()
+				.refine(
+					(value) => value.split(',').every((secret) => secret.trim().length >= 16),
+					'each comma-separated secret must have at least 16 characters',
+				)
+				.optional(),
+		),
+		ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+		GEMINI_API_KEY: optionalString,
+		GEMINI_BASE_URL: optionalUrl.default('https://generativelanguage.googleapis.com'),
+		GEMINI_MODEL: optionalString.default('gemini-flash-latest'),
+		OPENAI_BASE_URL: optionalUrl,
+		OPENAI_API_KEY: optionalString,
+		OPENAI_MODEL: optionalString,
+		IMAGE_PROVIDER: z.enum(['procedural', 'pollinations']).default('procedural'),
+		POLLINATIONS_BASE_URL: optionalUrl,
+		POLLINATIONS_TOKEN: optionalString,
+		GOOGLE_CLIENT_ID: optionalString,
+		GOOGLE_CLIENT_SECRET: optionalString,
+		GOOGLE_ISSUER: optionalUrl.default('https://accounts.google.com'),
+		AUTH_RATE_LIMIT: positiveInt(10),
+		GENERATION_DAILY_LIMIT_ANON: positiveInt(30),
+		GENERATION_DAILY_LIMIT_USER: positiveInt(200),
+		SMTP_URL: optionalString.pipe(
+			z
+				.string()
+				.regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
+				.optional(),
+		),
+		MAIL_FROM: optionalString,
+	})
+	.superRefine((value, ctx) => {
+		if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [value.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+				message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+			})
+		}
+		if (value.OPENAI_BASE_URL && !value.OPENAI_MODEL) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['OPENAI_MODEL'],
+				message: 'is required when OPENAI_BASE_URL is set',
+			})
+		}
+	})
+
+export type Env = z.infer<typeof schema> & {
+	/** Absolute path of DATA_DIR. */
+	dataDir: string
+	/** The SQLite URL actually used (DATABASE_URL, or a file under DATA_DIR). */
+	databaseUrl: string
+}
+
+export class EnvError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+		this.name = 'EnvError'
+	}
+}
+
+/** Validates an environment object and names every bad variable in one error. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+	const result = schema.safeParse(source)
+	if (!result.success) {
+		throw new EnvError(
+			result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+		)
+	}
+	const dataDir = path.resolve(result.data.DATA_DIR)
+	return {
+		...result.data,
+		dataDir,
+		databaseUrl: result.data.DATABASE_URL ?? `file:${path.join(dataDir, 'frasea.db')}`,
+	}
+}
+
+let cached: Env | undefined
+
+/** The validated process environment; throws at first use when something is wrong. */
+export function getEnv(): Env {
+	cached ??= parseEnv(process.env)
+	return cached
+}
+
+/** Absolute path of the SQLite file behind a `file:` URL. */
+export function sqlitePath(databaseUrl: string): string {
+	return path.resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''))
+}
+
+let secrets: string[] | undefined
+
+/**
+ * Cookie-signing secrets, newest first. SESSION_SECRET wins (comma-separated for rotation);
+ * otherwise a random secret is generated once and kept in DATA_DIR, so a newcomer's
+ * sessions survive restarts without any configuration.
+ */
+export function getSessionSecrets(): string[] {
+	if (secrets) return secrets
+	const env = getEnv()
+	if (env.SESSION_SECRET) {
+		secrets = env.SESSION_SECRET.split(',').map((secret) => secret.trim())
+		return secrets
+	}
+	const file = path.join(env.dataDir, 'session-secret')
+	let secret: string
+	try {
+		secret = readFileSync(file, 'utf8').trim()
+	} catch {
+		mkdirSync(env.dataDir, { recursive: true })
+		secret = randomBytes(32).toString('base64url')
+		try {
+			writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+		} catch {
+			// Another process created it first: use theirs.
+			secret = readFileSync(file, 'utf8').trim()
+		}
+	}
+	secrets = [secret]
+	return secrets
+}
+
+/** Values that may reach the browser. Nothing secret belongs here. */
+export function getClientEnv() {
+	return { MODE: getEnv().NODE_ENV }
+}

@@ -1,0 +1,74 @@
+// Shared pieces of the benchmark scripts: start the built app on loopback with a fresh
+// data folder, and summarise latencies. The scripts build nothing: run `npm run build` first.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export async function startApp({ port = 3998, env = {} } = {}) {
+	if (!existsSync('build/server/index.js')) {
+		throw new Error('No build found: run `npm run build` first.')
+	}
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-bench-'))
+	const child = spawn(
+		process.execPath,
+		['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
+		{
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: {
+				...process.env,
+				NODE_ENV: 'production',
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				DATA_DIR: dataDir,
+				DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
+				...env,
+			},
+		},
+	)
+	const origin = `http://127.0.0.1:${port}`
+	const deadline = Date.now() + 30_000
+	for (;;) {
+		try {
+			const response = await fetch(`${origin}/healthcheck`)
+			if (response.ok) break
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline || child.exitCode !== null) {
+			child.kill()
+			throw new Error('The app did not start.')
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	return {
+		origin,
+		async stop() {
+			child.kill('SIGTERM')
+			await new Promise((resolve) => child.once('exit', resolve))
+			rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
+
+export function percentile(sorted, p) {
+	if (sorted.length === 0) return NaN
+	const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+	return sorted[Math.max(0, index)]
+}
+
+/** Times `count` sequential runs of `fn` (after `warmup` untimed ones), in milliseconds. */
+export async function timeSequential(fn, { count = 500, warmup = 50 } = {}) {
+	for (let i = 0; i < warmup; i++) await fn()
+	const samples = []
+	for (let i = 0; i < count; i++) {
+		const start = performance.now()
+		await fn()
+		samples.push(performance.now() - start)
+	}
+	samples.sort((a, b) => a - b)
+	return { p50: percentile(samples, 50), p95: percentile(samples, 95), count }
+}
+
+export const ms = (value) => `${value.toFixed(2)} ms`
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`

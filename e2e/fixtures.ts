@@ -1,0 +1,33 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+type Fixtures = {
+	/** Whether this project runs with JavaScript enabled. */
+	js: boolean
+	/** Opens a path and proves the page hydrated (JS project) or never did (no-JS project). */
+	visit: (path: string) => Promise<void>
+}
+
+export async function expectHydration(page: Page, js: boolean) {
+	const html = page.locator('html')
+	if (js) {
+		await expect(html).toHaveAttribute('data-hydrated', 'true')
+	} else {
+		// Only React's hydration sets this marker; page.evaluate would work even without JS.
+		await expect(html).not.toHaveAttribute('data-hydrated', /.*/)
+	}
+}
+
+export const test = base.extend<Fixtures>({
+	js: async ({ javaScriptEnabled }, use) => {
+		await use(javaScriptEnabled !== false)
+	},
+	visit: async ({ page, js }, use) => {
+		await use(async (path) => {
+			const response = await page.goto(path)
+			expect(response, `no response for ${path}`).not.toBeNull()
+			await expectHydration(page, js)
+		})
+	},
+})

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3999)
+export const baseURL = `http://127.0.0.1:${port}`
+
+/**
+ * Every spec runs twice: with JavaScript, and with JavaScript disabled (the page must work
+ * before and without hydration). The built app is started on a fresh database per run.
+ */
+export default defineConfig({
+	testDir: './e2e',
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	use: {
+		baseURL,
+		locale: 'es-ES',
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run',
+			],
+		},
+	},
+	projects: [
+		{ name: 'js', use: { javaScriptEnabled: true } },
+		{ name: 'no-js', use: { javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: 'node scripts/e2e-server.mjs',
+		url: `${baseURL}/healthcheck`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		stdout: 'pipe',
+		env: { E2E_PORT: String(port) },
+	},
+})

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+// Vitest runs without the Remix plugin; Playwright specs live in e2e/ and are not included.
+export default defineConfig({
+	resolve: {
+		alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+	},
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+		environment: 'node',
+		pool: 'forks',
+	},
+})
