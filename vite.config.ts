@@ -18,6 +18,8 @@ export default defineConfig({
 	plugins: [
 		tailwindcss(),
 		remix({
+			// Parallel checkouts of the work (e.g. two e2e runs) can build side by side.
+			buildDirectory: process.env.BUILD_DIR ?? 'build',
 			future: {
 				v3_fetcherPersist: true,
 				v3_relativeSplatPath: true,
