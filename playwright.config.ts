@@ -43,6 +43,6 @@ export default defineConfig({
 		reuseExistingServer: false,
 		timeout: 60_000,
 		stdout: 'pipe',
-		env: { E2E_PORT: String(port) },
+		env: { E2E_PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? 'build' },
 	},
 })
