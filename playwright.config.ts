@@ -42,7 +42,7 @@ export default defineConfig({
 		url: `${baseURL}/healthcheck`,
 		reuseExistingServer: false,
 		timeout: 60_000,
-		stdout: 'pipe',
+		stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
 		env: { E2E_PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? 'build' },
 	},
 })

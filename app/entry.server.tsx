@@ -1,12 +1,17 @@
 import { PassThrough } from 'node:stream'
 import { randomBytes } from 'node:crypto'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import {
+	createReadableStreamFromReadable,
+	type EntryContext,
+	type HandleDataRequestFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
+import { applySecurityHeaders } from './utils/security-headers.server'
 
 // Fail fast on a bad environment and bring the database up to date before serving.
 getEnv()
@@ -34,6 +39,7 @@ export default function handleRequest(
 					shellRendered = true
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					applySecurityHeaders(responseHeaders, nonce)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,
@@ -54,4 +60,9 @@ export default function handleRequest(
 		)
 		setTimeout(abort, streamTimeout + 1000)
 	})
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+	applySecurityHeaders(response.headers)
+	return response
 }

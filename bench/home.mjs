@@ -14,8 +14,10 @@ try {
 	// Every module the browser loads on first visit: module scripts, modulepreloads and the
 	// static imports of the inline bootstrap script.
 	const urls = new Set()
-	for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1])
-	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["']([^"']+\.js)["']/g)) urls.add(match[1])
+	for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g))
+		urls.add(match[1])
+	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["']([^"']+\.js)["']/g))
+		urls.add(match[1])
 	let raw = 0
 	let gzip = 0
 	for (const url of urls) {
@@ -25,8 +27,12 @@ try {
 	}
 
 	console.log('Home page (/)')
-	console.log(`  HTML server time over ${timing.count} sequential requests: p50 ${ms(timing.p50)}, p95 ${ms(timing.p95)}  (target p50 < 15 ms)`)
-	console.log(`  JavaScript: ${urls.size} files, ${kb(raw)} raw, ${kb(gzip)} gzip  (target < 100 KB gzip)`)
+	console.log(
+		`  HTML server time over ${timing.count} sequential requests: p50 ${ms(timing.p50)}, p95 ${ms(timing.p95)}  (target p50 < 15 ms)`,
+	)
+	console.log(
+		`  JavaScript: ${urls.size} files, ${kb(raw)} raw, ${kb(gzip)} gzip  (target < 100 KB gzip)`,
+	)
 	console.log(`  HTML: ${kb(Buffer.byteLength(html))} raw, ${kb(gzipSync(html).length)} gzip`)
 } finally {
 	await app.stop()

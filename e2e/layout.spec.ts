@@ -13,7 +13,10 @@ test('navigation links lead to each page and the current one is highlighted', as
 	await expect(page).toHaveURL('/instagram')
 	await expectHydration(page, js)
 	await expect(nav.getByRole('link', { name: 'Instagram' })).toHaveAttribute('aria-current', 'page')
-	await expect(nav.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current', 'page')
+	await expect(nav.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute(
+		'aria-current',
+		'page',
+	)
 
 	await nav.getByRole('link', { name: 'Facebook' }).click()
 	await expect(page).toHaveURL('/facebook')
@@ -27,8 +30,14 @@ test('navigation links lead to each page and the current one is highlighted', as
 test('signed-out header offers sign-in and registration', async ({ page, visit }) => {
 	await visit('/')
 	const header = page.getByRole('banner')
-	await expect(header.getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute('href', '/login')
-	await expect(header.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/register')
+	await expect(header.getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute(
+		'href',
+		'/login',
+	)
+	await expect(header.getByRole('link', { name: 'Regístrate' })).toHaveAttribute(
+		'href',
+		'/register',
+	)
 })
 
 test('the theme toggle switches to dark and the choice persists across pages', async ({

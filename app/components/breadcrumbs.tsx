@@ -11,7 +11,7 @@ export function Breadcrumbs() {
 		.find(Boolean)
 	if (!current) return null
 	return (
-		<nav aria-label="Ruta de navegación" className="mx-auto max-w-6xl px-4 pt-4">
+		<nav aria-label="Ruta de navegación" className="mx-auto w-full max-w-6xl px-4 pt-4">
 			<ol className="flex flex-wrap items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
 				<li>
 					<Link to="/" className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">

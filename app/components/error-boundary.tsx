@@ -9,7 +9,10 @@ const messages: Record<number, { title: string; text: string }> = {
 		text: 'La página que buscas no existe o se ha movido.',
 	},
 	405: { title: 'Acción no permitida', text: 'Esta página no admite esa acción.' },
-	413: { title: 'Archivo demasiado grande', text: 'El archivo enviado supera el tamaño permitido.' },
+	413: {
+		title: 'Archivo demasiado grande',
+		text: 'El archivo enviado supera el tamaño permitido.',
+	},
 	429: {
 		title: 'Demasiadas solicitudes',
 		text: 'Has hecho demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.',
@@ -25,7 +28,15 @@ const unexpected = {
 	text: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos momentos.',
 }
 
-export function ErrorPage({ status, title, text }: { status?: number; title: string; text: string }) {
+export function ErrorPage({
+	status,
+	title,
+	text,
+}: {
+	status?: number
+	title: string
+	text: string
+}) {
 	return (
 		<section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
 			{status ? (
@@ -49,7 +60,8 @@ export function GeneralErrorBoundary() {
 	if (isRouteErrorResponse(error)) {
 		const known = messages[error.status] ?? unexpected
 		// A thrown response may carry a specific Spanish reason as its body.
-		const reason = typeof error.data === 'string' && error.data && error.status < 500 ? error.data : null
+		const reason =
+			typeof error.data === 'string' && error.data && error.status < 500 ? error.data : null
 		return <ErrorPage status={error.status} title={known.title} text={reason ?? known.text} />
 	}
 	if (typeof document !== 'undefined') console.error(error)

@@ -14,8 +14,10 @@ export function showToast(toast: Omit<ToastMessage, 'id'>) {
 }
 
 const styles = {
-	success: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-500/40 dark:bg-emerald-950 dark:text-emerald-100',
-	error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-500/40 dark:bg-red-950 dark:text-red-100',
+	success:
+		'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-500/40 dark:bg-emerald-950 dark:text-emerald-100',
+	error:
+		'border-red-300 bg-red-50 text-red-900 dark:border-red-500/40 dark:bg-red-950 dark:text-red-100',
 	info: 'border-gray-300 bg-white text-gray-900 dark:border-white/20 dark:bg-gray-900 dark:text-gray-100',
 }
 

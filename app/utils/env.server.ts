@@ -105,7 +105,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	const result = schema.safeParse(source)
 	if (!result.success) {
 		throw new EnvError(
-			result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+			result.error.issues.map(
+				(issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+			),
 		)
 	}
 	const dataDir = path.resolve(result.data.DATA_DIR)
