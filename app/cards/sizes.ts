@@ -1,0 +1,45 @@
+/**
+ * The platform sizes a card can be exported at (spec 000 §3). Pixels are exact: the
+ * exported JPEG has exactly these dimensions. Only the label of `instagram_square` is
+ * given by the spec; the others are ours.
+ */
+export const PLATFORM_SIZES = {
+	instagram_square: { width: 1080, height: 1080, label: 'Instagram Cuadrado' },
+	instagram_story: { width: 1080, height: 1920, label: 'Instagram Historia' },
+	facebook_post: { width: 1200, height: 630, label: 'Publicación de Facebook' },
+	facebook_cover: { width: 1200, height: 315, label: 'Portada de Facebook' },
+	twitter_post: { width: 1200, height: 675, label: 'Publicación de X (Twitter)' },
+	pinterest: { width: 735, height: 1102, label: 'Pinterest' },
+	whatsapp: { width: 800, height: 800, label: 'WhatsApp' },
+	linkedin: { width: 1200, height: 627, label: 'LinkedIn' },
+	youtube_thumbnail: { width: 1280, height: 720, label: 'Miniatura de YouTube' },
+	web_banner: { width: 1920, height: 1080, label: 'Banner web' },
+} as const satisfies Record<string, PlatformSize>
+
+export interface PlatformSize {
+	width: number
+	height: number
+	/** Spanish label, e.g. for 'Descargar para {label}'. */
+	label: string
+}
+
+export type SizeKey = keyof typeof PLATFORM_SIZES
+
+/** In the order the spec lists them (also the order for selects and the ZIP). */
+export const SIZE_KEYS = Object.keys(PLATFORM_SIZES) as SizeKey[]
+
+export const DEFAULT_SIZE_KEY: SizeKey = 'instagram_square'
+
+export function isSizeKey(value: unknown): value is SizeKey {
+	return typeof value === 'string' && Object.hasOwn(PLATFORM_SIZES, value)
+}
+
+export function getPlatformSize(key: SizeKey): PlatformSize {
+	return PLATFORM_SIZES[key]
+}
+
+/** Height for a preview of `key` that is `width` pixels wide (aspect kept, at least 1 px). */
+export function previewHeight(key: SizeKey, width: number): number {
+	const size = PLATFORM_SIZES[key]
+	return Math.max(1, Math.round((width * size.height) / size.width))
+}

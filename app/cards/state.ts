@@ -1,0 +1,297 @@
+import { z } from 'zod'
+import {
+	BACKGROUND_TYPE_KEYS,
+	DEFAULT_BACKGROUND_TYPE,
+	type BackgroundType,
+} from './backgrounds/types'
+import { DEFAULT_FONT_ID, FONT_IDS, INSTAGRAM_FONT_ID } from './fonts'
+import { DEFAULT_SIZE_KEY, SIZE_KEYS, type SizeKey } from './sizes'
+
+/**
+ * A card's whole state. It lives in the card's URL (short parameter names, defaults left
+ * out), so a GET form edits it without JavaScript and the server can render it from the URL
+ * alone.
+ */
+export interface CardState {
+	/** The phrase drawn on the card (1–500 characters). */
+	text: string
+	/** The phrase's number in its batch, used in the file name frase-{index}-{sizeKey}.jpg. */
+	index: number
+	size: SizeKey
+	/** A font id from fonts.ts. */
+	font: string
+	fontSize: number
+	/** Text colour, lower-case #rrggbb. */
+	color: string
+	/** Opacity of the black overlay, 0–0.8 in steps of 0.1. */
+	overlay: number
+	background: BackgroundType
+	/** Seed of the generated background. Kept while an upload is used, so removing it returns. */
+	seed: number
+	/** Id of an uploaded background; when set it replaces the generated one. */
+	upload?: string
+}
+
+export type CardDesign = Pick<CardState, 'size' | 'font' | 'fontSize' | 'color' | 'overlay'>
+
+export const TEXT_MAX_LENGTH = 500
+export const INDEX_MAX = 1000
+export const FONT_SIZE = { min: 30, max: 150, step: 2, default: 72 } as const
+export const OVERLAY = { min: 0, max: 0.8, step: 0.1, default: 0.3 } as const
+export const SEED_MAX = 2_147_483_647
+
+/** Design defaults of spec 000 §3 (size, Arial, 72 px, white, 0.3). */
+export const DESIGN_DEFAULTS: CardDesign = {
+	size: DEFAULT_SIZE_KEY,
+	font: DEFAULT_FONT_ID,
+	fontSize: FONT_SIZE.default,
+	color: '#ffffff',
+	overlay: OVERLAY.default,
+}
+
+/** Instagram cards use Roboto and a 0.4 overlay. */
+export const INSTAGRAM_DESIGN_DEFAULTS: CardDesign = {
+	...DESIGN_DEFAULTS,
+	font: INSTAGRAM_FONT_ID,
+	overlay: 0.4,
+}
+
+const DEFAULTS = {
+	index: 1,
+	background: DEFAULT_BACKGROUND_TYPE,
+	seed: 0,
+	...DESIGN_DEFAULTS,
+}
+
+/** Every message a bad card URL can produce, in one place. */
+export const CARD_STATE_MESSAGES = {
+	textRequired: 'La frase no puede estar vacía.',
+	textTooLong: `La frase no puede superar los ${TEXT_MAX_LENGTH} caracteres.`,
+	index: `El número de frase debe ser un entero entre 1 y ${INDEX_MAX}.`,
+	size: 'El tamaño de plataforma no es válido.',
+	font: 'El tipo de letra no es válido.',
+	fontSize: `El tamaño de fuente debe ser un número par entre ${FONT_SIZE.min} y ${FONT_SIZE.max}.`,
+	color: 'El color del texto debe tener el formato #rrggbb.',
+	overlay: 'La opacidad de la capa debe estar entre 0 y 0,8, en pasos de 0,1.',
+	background: 'El tipo de fondo no es válido.',
+	seed: `La semilla del fondo debe ser un número entero entre 0 y ${SEED_MAX}.`,
+	upload: 'El identificador del fondo subido no es válido.',
+} as const
+
+/** URL parameter names. */
+export const CARD_PARAMS = {
+	text: 't',
+	index: 'i',
+	size: 's',
+	font: 'f',
+	fontSize: 'fs',
+	color: 'c',
+	overlay: 'o',
+	background: 'b',
+	seed: 'sd',
+	upload: 'u',
+} as const satisfies Record<keyof CardState, string>
+
+const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/
+
+/** Trims, unifies line breaks and drops control characters other than the line break. */
+export function normalizeText(text: string): string {
+	return (
+		text
+			.replace(/\r\n?/g, '\n')
+			// eslint-disable-next-line no-control-regex
+			.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+			.split('\n')
+			.map((line) => line.replace(/\s+/g, ' ').trim())
+			.join('\n')
+			.replace(/\n{3,}/g, '\n\n')
+			.trim()
+	)
+}
+
+function isStep(value: number, step: number) {
+	const steps = value / step
+	return Math.abs(steps - Math.round(steps)) < 1e-9
+}
+
+function roundToTenth(value: number) {
+	return Math.round(value * 10) / 10
+}
+
+const textSchema = z
+	.string({ error: CARD_STATE_MESSAGES.textRequired })
+	.transform(normalizeText)
+	.pipe(
+		z
+			.string()
+			.min(1, CARD_STATE_MESSAGES.textRequired)
+			.refine((text) => [...text].length <= TEXT_MAX_LENGTH, CARD_STATE_MESSAGES.textTooLong),
+	)
+
+const colorSchema = z
+	.string({ error: CARD_STATE_MESSAGES.color })
+	.trim()
+	.toLowerCase()
+	.regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/, CARD_STATE_MESSAGES.color)
+	.transform((value) => {
+		const hex = value.replace('#', '')
+		return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`
+	})
+
+function integer(min: number, max: number, message: string) {
+	return z.int({ error: message }).min(min, message).max(max, message)
+}
+
+/** The state as values (for state built in code, e.g. from a saved design). */
+export const cardStateSchema = z.object({
+	text: textSchema,
+	index: integer(1, INDEX_MAX, CARD_STATE_MESSAGES.index),
+	size: z.enum(SIZE_KEYS as [SizeKey, ...SizeKey[]], { error: CARD_STATE_MESSAGES.size }),
+	font: z.enum(FONT_IDS as [string, ...string[]], { error: CARD_STATE_MESSAGES.font }),
+	fontSize: integer(FONT_SIZE.min, FONT_SIZE.max, CARD_STATE_MESSAGES.fontSize).refine(
+		(value) => value % FONT_SIZE.step === 0,
+		CARD_STATE_MESSAGES.fontSize,
+	),
+	color: colorSchema,
+	overlay: z
+		.number({ error: CARD_STATE_MESSAGES.overlay })
+		.min(OVERLAY.min, CARD_STATE_MESSAGES.overlay)
+		.max(OVERLAY.max + 1e-9, CARD_STATE_MESSAGES.overlay)
+		.refine((value) => isStep(value, OVERLAY.step), CARD_STATE_MESSAGES.overlay)
+		.transform(roundToTenth),
+	background: z.enum(BACKGROUND_TYPE_KEYS as [BackgroundType, ...BackgroundType[]], {
+		error: CARD_STATE_MESSAGES.background,
+	}),
+	seed: integer(0, SEED_MAX, CARD_STATE_MESSAGES.seed),
+	upload: z.string().regex(UPLOAD_ID, CARD_STATE_MESSAGES.upload).optional(),
+})
+
+/** A strict decimal-integer string → number (rejects '', '1e3', '0x1', '1.5'). */
+function integerParam(message: string) {
+	return z
+		.string()
+		.trim()
+		.regex(/^\d{1,12}$/, message)
+		.transform(Number)
+}
+
+const decimalParam = (message: string) =>
+	z
+		.string()
+		.trim()
+		.transform((value) => value.replace(',', '.'))
+		.pipe(z.string().regex(/^(\d+(\.\d*)?|\.\d+)$/, message))
+		.transform(Number)
+
+/** Parameter strings → raw values; cardStateSchema then checks the bounds. */
+const paramsSchema = z.object({
+	text: z.string().optional(),
+	index: integerParam(CARD_STATE_MESSAGES.index).optional(),
+	size: z.string().trim().optional(),
+	font: z.string().trim().optional(),
+	fontSize: integerParam(CARD_STATE_MESSAGES.fontSize).optional(),
+	color: z.string().optional(),
+	overlay: decimalParam(CARD_STATE_MESSAGES.overlay).optional(),
+	background: z.string().trim().optional(),
+	seed: integerParam(CARD_STATE_MESSAGES.seed).optional(),
+	upload: z
+		.string()
+		.trim()
+		.transform((value) => value || undefined)
+		.optional(),
+})
+
+export type ParseCardStateResult =
+	| { ok: true; state: CardState }
+	| {
+			ok: false
+			/** Spanish messages, one per bad parameter. */
+			errors: string[]
+			/** The same messages by field. */
+			fieldErrors: Partial<Record<keyof CardState, string>>
+	  }
+
+function failure(issues: z.core.$ZodIssue[]): ParseCardStateResult {
+	const fieldErrors: Partial<Record<keyof CardState, string>> = {}
+	for (const issue of issues) {
+		const field = issue.path[0] as keyof CardState
+		fieldErrors[field] ??= issue.message
+	}
+	return { ok: false, errors: [...new Set(Object.values(fieldErrors))], fieldErrors }
+}
+
+/**
+ * Reads a card from URL parameters. Missing parameters take the defaults (the phrase is
+ * required); present ones must be within bounds. Unknown parameters are ignored, so routes
+ * can add their own (e.g. a download flag).
+ */
+export function parseCardState(params: URLSearchParams): ParseCardStateResult {
+	const raw: Record<string, string | undefined> = {}
+	for (const [field, name] of Object.entries(CARD_PARAMS)) {
+		raw[field] = params.get(name) ?? undefined
+	}
+	const parsedParams = paramsSchema.safeParse(raw)
+	if (!parsedParams.success) return failure(parsedParams.error.issues)
+	const values = Object.fromEntries(
+		Object.entries(parsedParams.data).filter(([, value]) => value !== undefined),
+	)
+	const parsed = cardStateSchema.safeParse({ ...DEFAULTS, ...values })
+	if (!parsed.success) return failure(parsed.error.issues)
+	return { ok: true, state: parsed.data }
+}
+
+function formatOverlay(value: number) {
+	return String(roundToTenth(value))
+}
+
+/** The URL parameters of a card: short names, defaults left out, stable order. */
+export function serializeCardState(state: CardState): URLSearchParams {
+	const params = new URLSearchParams()
+	params.set(CARD_PARAMS.text, state.text)
+	if (state.index !== DEFAULTS.index) params.set(CARD_PARAMS.index, String(state.index))
+	if (state.size !== DEFAULTS.size) params.set(CARD_PARAMS.size, state.size)
+	if (state.font !== DEFAULTS.font) params.set(CARD_PARAMS.font, state.font)
+	if (state.fontSize !== DEFAULTS.fontSize) {
+		params.set(CARD_PARAMS.fontSize, String(state.fontSize))
+	}
+	if (state.color !== DEFAULTS.color) params.set(CARD_PARAMS.color, state.color.replace('#', ''))
+	if (roundToTenth(state.overlay) !== DEFAULTS.overlay) {
+		params.set(CARD_PARAMS.overlay, formatOverlay(state.overlay))
+	}
+	if (state.background !== DEFAULTS.background) {
+		params.set(CARD_PARAMS.background, state.background)
+	}
+	if (state.seed !== DEFAULTS.seed) params.set(CARD_PARAMS.seed, String(state.seed))
+	if (state.upload) params.set(CARD_PARAMS.upload, state.upload)
+	return params
+}
+
+/** A random background seed (0 to 999 999, as the spec's image service call). */
+export function randomSeed(): number {
+	return Math.floor(Math.random() * 1_000_000)
+}
+
+/** A new card for a phrase, with the given design defaults (e.g. the Instagram ones). */
+export function createCardState({
+	text,
+	index = 1,
+	seed = randomSeed(),
+	background = DEFAULT_BACKGROUND_TYPE,
+	design = DESIGN_DEFAULTS,
+}: {
+	text: string
+	index?: number
+	seed?: number
+	background?: BackgroundType
+	design?: Partial<CardDesign>
+}): CardState {
+	return cardStateSchema.parse({
+		...DEFAULTS,
+		...design,
+		// Generated phrases are short; a longer text is cut rather than refused.
+		text: [...normalizeText(text)].slice(0, TEXT_MAX_LENGTH).join(''),
+		index,
+		seed,
+		background,
+	})
+}
