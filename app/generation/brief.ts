@@ -1,0 +1,56 @@
+/**
+ * A generation request resolved into the rules that apply to it: the word range, the
+ * emoji range of the page, the personalisation, the language code. Both the instruction
+ * text and the offline engine work from this.
+ */
+import { wordRange, type WordRange } from './length'
+import { EMOJI_RANGE, getLanguage, type LanguageCode, type Page } from './options'
+import { personalization, type Personalization } from './personalize'
+import { type GenerationRequest } from './types'
+
+export interface GenerationBrief {
+	page: Page
+	/** The trimmed topic; '' in image mode without one. */
+	prompt: string
+	/** The optional context typed next to an image. */
+	context: string
+	/** Whether the phrases describe an attached image. */
+	image: boolean
+	count: number
+	language: LanguageCode
+	languageValue: string
+	type: string
+	words: WordRange
+	/** Emojis per phrase, or null when the visitor does not want them. */
+	emojis: { min: number; max: number } | null
+	hashtags: boolean
+	/** The moment whose date the phrases mention, or null. */
+	date: Date | null
+	timeZone: string
+	personalization: Personalization | null
+}
+
+export function createBrief(
+	page: Page,
+	request: GenerationRequest,
+	options: { now: Date; timeZone: string },
+): GenerationBrief {
+	const prompt = request.prompt.trim()
+	const image = request.mode === 'image' || Boolean(request.image)
+	return {
+		page,
+		prompt,
+		context: request.context?.trim() ?? '',
+		image,
+		count: request.count,
+		language: getLanguage(request.language).code,
+		languageValue: getLanguage(request.language).value,
+		type: request.type,
+		words: wordRange(request.length),
+		emojis: request.includeEmojis ? { ...EMOJI_RANGE[page] } : null,
+		hashtags: request.includeHashtags,
+		date: request.includeDate ? options.now : null,
+		timeZone: options.timeZone,
+		personalization: personalization(request.type, [prompt, request.context ?? ''].join(' ')),
+	}
+}

@@ -1,0 +1,185 @@
+/**
+ * Typed provider errors and the catalogue that turns them into the spec's Spanish texts
+ * (spec 8), with each page's variant. The spec gives two wordings for several messages
+ * without saying which page uses which; Instagram takes the shorter quota and key texts
+ * (the spec names it for the quota one) and Facebook the shorter empty-text one.
+ */
+import type { Page } from './options'
+
+export const PROVIDER_ERROR_KINDS = [
+	'quota',
+	'auth',
+	'blocked',
+	'not_found',
+	'unavailable',
+	'bad_response',
+	'timeout',
+	'aborted',
+] as const
+export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number]
+
+export class ProviderError extends Error {
+	readonly kind: ProviderErrorKind
+	/** HTTP status, when the provider answered. */
+	readonly status?: number
+	/** RetryInfo.retryDelay (Gemini) or Retry-After, in milliseconds. */
+	readonly retryAfterMs?: number
+	/** The model asked for, for messages about unknown models. */
+	readonly model?: string
+	/** The provider's own message, for logs. */
+	readonly detail?: string
+
+	constructor(
+		kind: ProviderErrorKind,
+		options: {
+			status?: number
+			retryAfterMs?: number
+			model?: string
+			detail?: string
+			cause?: unknown
+		} = {},
+	) {
+		super(options.detail ? `${kind}: ${options.detail}` : kind, { cause: options.cause })
+		this.name = 'ProviderError'
+		this.kind = kind
+		this.status = options.status
+		this.retryAfterMs = options.retryAfterMs
+		this.model = options.model
+		this.detail = options.detail
+	}
+}
+
+export function isProviderError(error: unknown): error is ProviderError {
+	return error instanceof ProviderError
+}
+
+/** Failures of a whole generation, after retries, as shown to the visitor. */
+export type GenerationErrorKind =
+	ProviderErrorKind | 'empty_text' | 'empty_result' | 'exhausted' | 'image' | 'unknown'
+
+export class GenerationError extends Error {
+	readonly kind: GenerationErrorKind
+	/** The shorter text for a toast, when the spec gives one. */
+	readonly toast: string
+
+	constructor(
+		kind: GenerationErrorKind,
+		message: string,
+		options: { toast?: string; cause?: unknown } = {},
+	) {
+		super(message, { cause: options.cause })
+		this.name = 'GenerationError'
+		this.kind = kind
+		this.toast = options.toast ?? message
+	}
+}
+
+const QUOTA_LONG =
+	'Se ha excedido el límite de cuota de la API. Por favor, intenta más tarde o cambia a otro modelo en la configuración de administrador.'
+const QUOTA_SHORT = 'Se ha excedido el límite de cuota de la API. Por favor, intenta más tarde.'
+const AUTH_LONG =
+	'Clave de API inválida. Por favor, verifica la clave API en la configuración de administrador.'
+const AUTH_SHORT = 'Clave de API inválida. Por favor, verifica la clave API en configuración.'
+const EMPTY_TEXT_LONG = 'No se pudo generar contenido. Por favor, intenta con un prompt diferente.'
+const EMPTY_TEXT_SHORT = 'No se pudo generar contenido. Por favor, intenta con otro prompt.'
+
+export const MESSAGES = {
+	blocked: 'El prompt contiene contenido no permitido. Por favor, intenta con un prompt diferente.',
+	emptyResult: 'No se pudieron generar frases. Intenta con otro prompt o modelo.',
+	emptyResultToast: 'No se pudieron generar frases. Intenta con otro prompt.',
+	generic: 'Error al generar frases. Por favor intenta de nuevo.',
+	exhausted:
+		'No se pudieron generar frases después de varios intentos. Por favor, intenta de nuevo.',
+	image: 'Error al procesar la imagen. Por favor, intenta con otra imagen.',
+	timeout: 'El modelo de IA tardó demasiado en responder. Por favor, intenta de nuevo.',
+	aborted: 'La generación se canceló.',
+} as const
+
+export const PAGE_MESSAGES = {
+	home: { quota: QUOTA_LONG, auth: AUTH_LONG, emptyText: EMPTY_TEXT_LONG },
+	instagram: { quota: QUOTA_SHORT, auth: AUTH_SHORT, emptyText: EMPTY_TEXT_LONG },
+	facebook: { quota: QUOTA_LONG, auth: AUTH_LONG, emptyText: EMPTY_TEXT_SHORT },
+} as const satisfies Record<Page, { quota: string; auth: string; emptyText: string }>
+
+/** How a provider is named in 'Error al llamar a la API de {provider}'. */
+export const PROVIDER_LABELS: Record<string, string> = {
+	gemini: 'Gemini',
+	openai: 'OpenAI',
+	offline: 'Frasea (sin conexión)',
+}
+
+export function providerLabel(providerId: string): string {
+	return PROVIDER_LABELS[providerId] ?? providerId
+}
+
+/** 'Error al llamar a la API de Gemini'; Facebook has its own wording. */
+export function callFailedMessage(page: Page, providerId: string): string {
+	return page === 'facebook'
+		? 'Error al llamar a la API para generar frases de Facebook'
+		: `Error al llamar a la API de ${providerLabel(providerId)}`
+}
+
+export function unknownModelMessage(model: string): string {
+	return `El modelo «${model}» no existe o ya no está disponible en el proveedor de IA. Elige otro modelo en la configuración de administrador.`
+}
+
+/** The Spanish message for a provider failure on a page. */
+export function providerErrorMessage(
+	page: Page,
+	error: ProviderError,
+	providerId: string,
+	model?: string,
+): string {
+	switch (error.kind) {
+		case 'quota':
+			return PAGE_MESSAGES[page].quota
+		case 'auth':
+			return PAGE_MESSAGES[page].auth
+		case 'blocked':
+			return MESSAGES.blocked
+		case 'not_found':
+			return unknownModelMessage(error.model ?? model ?? '')
+		case 'timeout':
+			return MESSAGES.timeout
+		case 'aborted':
+			return MESSAGES.aborted
+		case 'unavailable':
+		case 'bad_response':
+			return callFailedMessage(page, providerId)
+	}
+}
+
+/** A GenerationError carrying the page's message for a provider failure. */
+export function toGenerationError(
+	page: Page,
+	error: ProviderError,
+	providerId: string,
+	model?: string,
+): GenerationError {
+	return new GenerationError(error.kind, providerErrorMessage(page, error, providerId, model), {
+		cause: error,
+	})
+}
+
+export function emptyTextError(page: Page): GenerationError {
+	return new GenerationError('empty_text', PAGE_MESSAGES[page].emptyText)
+}
+
+export function emptyResultError(): GenerationError {
+	return new GenerationError('empty_result', MESSAGES.emptyResult, {
+		toast: MESSAGES.emptyResultToast,
+	})
+}
+
+export function exhaustedError(): GenerationError {
+	return new GenerationError('exhausted', MESSAGES.exhausted)
+}
+
+export function imageError(cause?: unknown): GenerationError {
+	return new GenerationError('image', MESSAGES.image, { cause })
+}
+
+/** '¡4 frases generadas con éxito!' */
+export function successMessage(count: number): string {
+	return `¡${count} frases generadas con éxito!`
+}

@@ -1,0 +1,261 @@
+/**
+ * The generation orchestrator shared by the three pages: builds the instruction, calls the
+ * provider with a timeout and the visitor's abort signal, retries with backoff and lower
+ * temperatures, cleans the text and fills the batch with placeholders (spec 5, 8, 9).
+ */
+import { createBrief, type GenerationBrief } from './brief'
+import { cleanPhrases, mergeDistinct } from './clean'
+import {
+	emptyResultError,
+	emptyTextError,
+	exhaustedError,
+	type GenerationError,
+	isProviderError,
+	ProviderError,
+	toGenerationError,
+	type GenerationErrorKind,
+} from './errors'
+import { DEFAULT_TIME_ZONE, GENERATION_CONFIG, type Page } from './options'
+import { fillWithPlaceholders } from './placeholders'
+import { buildInstruction, buildSimplifiedInstruction } from './prompt'
+import { type TextProvider } from './providers/types'
+import { type GenerationRequest } from './types'
+
+export const MAX_ATTEMPTS = 3
+export const PROVIDER_TIMEOUT_MS = 30_000
+/** A quota RetryInfo longer than this fails at once instead of keeping the visitor waiting. */
+export const MAX_RETRY_DELAY_MS = 5_000
+
+/** Spec 9: 0.8 on the first try, then 0.7 − 0.1 × attempt (attempt counted from 0). */
+export function attemptTemperature(attempt: number): number {
+	return attempt === 0 ? 0.8 : Math.round((0.7 - 0.1 * attempt) * 10) / 10
+}
+
+/** Spec 9: 2^attempt × 500 ms after the failed attempt `attempt` (counted from 0). */
+export function backoffDelay(attempt: number): number {
+	return 2 ** attempt * 500
+}
+
+export type AttemptOutcome = 'ok' | 'short' | 'empty' | 'error'
+
+export interface GenerationEvent {
+	attempt: number
+	temperature: number
+	latencyMs: number
+	outcome: AttemptOutcome
+	errorKind?: GenerationErrorKind
+}
+
+export interface GenerationResult {
+	phrases: string[]
+	provider: string
+	model: string
+	offline: boolean
+	/** Provider calls made. */
+	attempts: number
+	/** How many of `phrases` are placeholders (at the end). */
+	placeholders: number
+	events: GenerationEvent[]
+	brief: GenerationBrief
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+export interface GeneratePhrasesOptions {
+	page: Page
+	request: GenerationRequest
+	provider: TextProvider
+	/** Aborted when the visitor goes away. */
+	signal?: AbortSignal
+	now?: Date
+	timeZone?: string
+	sleep?: Sleep
+	timeoutMs?: number
+	maxRetryDelayMs?: number
+	maxAttempts?: number
+}
+
+export const defaultSleep: Sleep = (ms, signal) =>
+	new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason)
+		const timer = setTimeout(() => {
+			signal?.removeEventListener('abort', onAbort)
+			resolve()
+		}, ms)
+		function onAbort() {
+			clearTimeout(timer)
+			reject(signal?.reason)
+		}
+		signal?.addEventListener('abort', onAbort, { once: true })
+	})
+
+/**
+ * Generates the phrases of one request. Throws GenerationError with the page's Spanish
+ * message when no phrase could be produced.
+ */
+export async function generatePhrases(options: GeneratePhrasesOptions): Promise<GenerationResult> {
+	const { page, request, provider, signal } = options
+	const sleep = options.sleep ?? defaultSleep
+	const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
+	const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS
+	const brief = createBrief(page, request, {
+		now: options.now ?? new Date(),
+		timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+	})
+	const config = GENERATION_CONFIG[page]
+	const events: GenerationEvent[] = []
+	let instruction = buildInstruction(brief)
+	let collected: string[] = []
+	let lastError: GenerationError | undefined
+	let attempts = 0
+
+	const result = (phrases: string[]): GenerationResult => {
+		const filled = fillWithPlaceholders(brief, phrases)
+		return {
+			phrases: filled,
+			provider: provider.id,
+			model: provider.model,
+			offline: provider.id === 'offline',
+			attempts,
+			placeholders: Math.max(0, filled.length - phrases.length),
+			events,
+			brief,
+		}
+	}
+
+	for (let attempt = 0; attempt < maxAttempts; attempt++) {
+		if (signal?.aborted) throw abortedError(page, provider)
+		const temperature = attemptTemperature(attempt)
+		const started = performance.now()
+		let extraDelay = 0
+		attempts++
+		try {
+			const text = await callWithTimeout(provider, {
+				instruction,
+				image: request.image,
+				temperature,
+				topP: config.topP,
+				topK: config.topK,
+				maxOutputTokens: config.maxOutputTokens,
+				brief,
+				signal,
+				timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+			})
+			const latencyMs = elapsed(started)
+			if (!text.trim()) {
+				lastError = emptyTextError(page)
+				events.push({ attempt, temperature, latencyMs, outcome: 'empty', errorKind: 'empty_text' })
+			} else {
+				const phrases = cleanPhrases(text)
+				collected = mergeDistinct(collected, phrases)
+				if (collected.length >= brief.count) {
+					events.push({ attempt, temperature, latencyMs, outcome: 'ok' })
+					return result(collected)
+				}
+				if (phrases.length === 0) {
+					lastError = emptyResultError()
+					events.push({
+						attempt,
+						temperature,
+						latencyMs,
+						outcome: 'empty',
+						errorKind: 'empty_result',
+					})
+				} else {
+					events.push({ attempt, temperature, latencyMs, outcome: 'short' })
+				}
+			}
+		} catch (caught) {
+			const error = normalizeError(caught, signal, provider)
+			events.push({
+				attempt,
+				temperature,
+				latencyMs: elapsed(started),
+				outcome: 'error',
+				errorKind: error.kind,
+			})
+			lastError = toGenerationError(page, error, provider.id, provider.model)
+			if (error.kind === 'aborted') throw lastError
+			// Nothing a retry can fix: a wrong key or an unknown model.
+			if (error.kind === 'auth' || error.kind === 'not_found') break
+			if (error.kind === 'quota' && error.retryAfterMs !== undefined) {
+				if (error.retryAfterMs > maxRetryDelayMs) break
+				extraDelay = error.retryAfterMs
+			}
+			if (error.kind === 'blocked') instruction = buildSimplifiedInstruction(brief)
+		}
+		if (attempt < maxAttempts - 1) {
+			try {
+				await sleep(Math.max(backoffDelay(attempt), extraDelay), signal)
+			} catch {
+				throw abortedError(page, provider)
+			}
+		}
+	}
+
+	if (collected.length > 0) return result(collected)
+	throw lastError ?? exhaustedError()
+}
+
+function elapsed(started: number) {
+	return Math.round(performance.now() - started)
+}
+
+function abortedError(page: Page, provider: TextProvider) {
+	return toGenerationError(page, new ProviderError('aborted'), provider.id, provider.model)
+}
+
+/** Any failure as a ProviderError, telling the visitor's abort from our timeout. */
+function normalizeError(
+	error: unknown,
+	signal: AbortSignal | undefined,
+	provider: TextProvider,
+): ProviderError {
+	if (signal?.aborted) return new ProviderError('aborted', { cause: error, model: provider.model })
+	if (isProviderError(error)) return error
+	if (error instanceof DOMException && error.name === 'TimeoutError') {
+		return new ProviderError('timeout', { cause: error, model: provider.model })
+	}
+	return new ProviderError('bad_response', {
+		detail: error instanceof Error ? error.message : String(error),
+		cause: error,
+		model: provider.model,
+	})
+}
+
+/**
+ * One provider call bounded by `timeoutMs` and the caller's signal. Races the call too, so a
+ * provider that ignores its signal cannot hold the request open.
+ */
+async function callWithTimeout(
+	provider: TextProvider,
+	params: Parameters<TextProvider['generate']>[0] & { timeoutMs: number },
+): Promise<string> {
+	const { timeoutMs, signal: callerSignal, ...rest } = params
+	const timeout = new AbortController()
+	const timer = setTimeout(
+		() => timeout.abort(new DOMException('The provider call timed out', 'TimeoutError')),
+		timeoutMs,
+	)
+	const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal
+	let onAbort: (() => void) | undefined
+	const aborted = new Promise<never>((_, reject) => {
+		onAbort = () => {
+			const timedOut = timeout.signal.aborted && !callerSignal?.aborted
+			reject(new ProviderError(timedOut ? 'timeout' : 'aborted', { model: provider.model }))
+		}
+		if (signal.aborted) onAbort()
+		else signal.addEventListener('abort', onAbort, { once: true })
+	})
+	try {
+		return await Promise.race([provider.generate({ ...rest, signal }), aborted])
+	} catch (error) {
+		if (timeout.signal.aborted && !callerSignal?.aborted) {
+			throw new ProviderError('timeout', { cause: error, model: provider.model })
+		}
+		throw error
+	} finally {
+		clearTimeout(timer)
+		if (onAbort) signal.removeEventListener('abort', onAbort)
+	}
+}

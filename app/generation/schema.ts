@@ -1,0 +1,115 @@
+/**
+ * The generation form's schema, one per page, used by the action (parseWithZod) and by
+ * Conform in the browser. Messages are the spec's (section 5), verbatim.
+ */
+import { z } from 'zod'
+import {
+	COUNTS,
+	DEFAULT_LANGUAGE,
+	DEFAULT_TYPE,
+	IMAGE_MIME_TYPES,
+	LANGUAGE_VALUES,
+	LENGTH_SLIDER,
+	MAX_IMAGE_BYTES,
+	PHRASE_TYPES,
+	type Page,
+} from './options'
+
+export const VALIDATION_MESSAGES = {
+	prompt: 'Por favor, escribe un prompt para generar frases',
+	count: 'Selecciona al menos 1 frase para generar',
+	image: 'Por favor, sube una imagen para generar frases',
+	imageTooLarge: 'La imagen es demasiado grande. El tamaño máximo es 15MB.',
+	imageType: 'Formato de imagen no válido. Usa PNG, JPG o GIF.',
+	imageTypeInstagram: 'Formato de imagen no válido. Usa PNG, JPG, GIF o WEBP.',
+	length: `La longitud debe estar entre ${LENGTH_SLIDER.min} y ${LENGTH_SLIDER.max} palabras`,
+	countOption: 'Elige una cantidad de frases válida',
+} as const
+
+export const MAX_PROMPT_LENGTH = 1000
+export const MAX_CONTEXT_LENGTH = 500
+
+/** A file input left empty arrives as a nameless, empty File. */
+function isFile(value: unknown): value is File {
+	return typeof File !== 'undefined' && value instanceof File
+}
+
+/** The schema of a generation request on `page`. */
+export function generationSchema(page: Page) {
+	const counts = COUNTS[page]
+	const types = PHRASE_TYPES[page].map((type) => type.value) as [string, ...string[]]
+	const imagePage = page !== 'home'
+	const imageTypes: readonly string[] = IMAGE_MIME_TYPES[page]
+
+	return z
+		.object({
+			prompt: z.string().trim().max(MAX_PROMPT_LENGTH).optional().default(''),
+			count: z
+				.number({ error: VALIDATION_MESSAGES.count })
+				.int({ error: VALIDATION_MESSAGES.count })
+				.min(1, { error: VALIDATION_MESSAGES.count })
+				.max(counts.max, { error: VALIDATION_MESSAGES.countOption })
+				.refine((count) => (counts.options as readonly number[]).includes(count), {
+					error: VALIDATION_MESSAGES.countOption,
+				})
+				.default(counts.default),
+			language: z.enum(LANGUAGE_VALUES).default(DEFAULT_LANGUAGE),
+			type: z.enum(types).default(DEFAULT_TYPE[page]),
+			length: z
+				.number({ error: VALIDATION_MESSAGES.length })
+				.int({ error: VALIDATION_MESSAGES.length })
+				.min(LENGTH_SLIDER.min, { error: VALIDATION_MESSAGES.length })
+				.max(LENGTH_SLIDER.max, { error: VALIDATION_MESSAGES.length })
+				.default(LENGTH_SLIDER.default),
+			includeEmojis: z.boolean().default(false),
+			includeHashtags: z.boolean().default(false),
+			includeDate: z.boolean().default(false),
+			mode: imagePage
+				? z.enum(['text', 'image']).default('text')
+				: z.literal('text').default('text'),
+			context: z.string().trim().max(MAX_CONTEXT_LENGTH).optional(),
+			image: z.any().optional(),
+		})
+		.superRefine((value, ctx) => {
+			if (value.mode !== 'image') {
+				if (!value.prompt) {
+					ctx.addIssue({ code: 'custom', path: ['prompt'], message: VALIDATION_MESSAGES.prompt })
+				}
+				return
+			}
+			const image: unknown = value.image
+			if (!isFile(image) || image.size === 0) {
+				ctx.addIssue({ code: 'custom', path: ['image'], message: VALIDATION_MESSAGES.image })
+				return
+			}
+			if (image.size > MAX_IMAGE_BYTES) {
+				ctx.addIssue({
+					code: 'custom',
+					path: ['image'],
+					message: VALIDATION_MESSAGES.imageTooLarge,
+				})
+				return
+			}
+			if (image.type && !imageTypes.includes(image.type)) {
+				ctx.addIssue({
+					code: 'custom',
+					path: ['image'],
+					message:
+						page === 'instagram'
+							? VALIDATION_MESSAGES.imageTypeInstagram
+							: VALIDATION_MESSAGES.imageType,
+				})
+			}
+		})
+		.transform(({ image, ...rest }) => ({
+			...rest,
+			// Text mode ignores an image left in the form, and image mode the prompt's absence.
+			image: rest.mode === 'image' && isFile(image) ? image : undefined,
+		}))
+}
+
+export type GenerationFormValues = z.output<ReturnType<typeof generationSchema>>
+
+export const homeGenerationSchema = generationSchema('home')
+export const instagramGenerationSchema = generationSchema('instagram')
+export const facebookGenerationSchema = generationSchema('facebook')
