@@ -1,0 +1,47 @@
+import { type Mail } from '~/utils/mail.server'
+
+function escapeHtml(value: string) {
+	return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function layout(title: string, paragraphs: string[], link: { href: string; label: string }) {
+	const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('')
+	return `<!doctype html><html lang="es"><body style="margin:0;background:#f9fafb;font-family:system-ui,sans-serif;color:#111827">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px">
+<p style="font-weight:700;font-size:20px;margin:0 0 24px">Frasea</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#a21caf;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link.href)}</p>
+</div></body></html>`
+}
+
+export function passwordResetMail(to: string, name: string, link: string): Mail {
+	const paragraphs = [
+		`Hola, ${name}:`,
+		'Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de Frasea. El enlace caduca en 1 hora y solo se puede usar una vez.',
+		'Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.',
+	]
+	return {
+		to,
+		subject: 'Restablece tu contraseña de Frasea',
+		text: `${paragraphs.join('\n\n')}\n\nRestablecer contraseña:\n${link}\n`,
+		html: layout('Restablece tu contraseña', paragraphs, { href: link, label: 'Restablecer contraseña' }),
+	}
+}
+
+export function emailVerificationMail(to: string, name: string, link: string): Mail {
+	const paragraphs = [
+		`Hola, ${name}:`,
+		'Gracias por registrarte en Frasea. Confirma que este correo electrónico es tuyo con el enlace de abajo; caduca en 24 horas.',
+		'Si no has creado una cuenta en Frasea, ignora este correo.',
+	]
+	return {
+		to,
+		subject: 'Confirma tu correo electrónico en Frasea',
+		text: `${paragraphs.join('\n\n')}\n\nConfirmar correo electrónico:\n${link}\n`,
+		html: layout('Confirma tu correo electrónico', paragraphs, {
+			href: link,
+			label: 'Confirmar correo electrónico',
+		}),
+	}
+}

@@ -1,0 +1,129 @@
+import { createCookie } from '@remix-run/node'
+import { decodeIdToken } from 'arctic'
+import { Authenticator } from 'remix-auth'
+import { OAuth2Strategy } from 'remix-auth-oauth2'
+import { getEnv, getSessionSecrets } from '~/utils/env.server'
+import { appOrigin } from './request.server'
+
+export type GoogleIdentity = {
+	/** The provider's stable user id (`sub`). */
+	id: string
+	email: string
+	emailVerified: boolean
+	name: string | null
+}
+
+export const GOOGLE_CALLBACK_PATH = '/auth/google/callback'
+/** Prefix of the short-lived cookies holding state and PKCE verifier. */
+export const OAUTH_STATE_COOKIE = 'fr_oauth2'
+
+export function isGoogleConfigured() {
+	const env = getEnv()
+	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+}
+
+const trimSlash = (value: string) => value.replace(/\/+$/, '')
+
+/**
+ * Reads the identity from the ID token. It came straight from the token endpoint over the
+ * back channel, so (OIDC Core 3.1.3.7) the issuer, audience and expiry are checked here
+ * rather than the signature.
+ */
+export function identityFromIdToken(
+	idToken: string,
+	expected: { issuer: string; clientId: string },
+	now = Date.now(),
+): GoogleIdentity {
+	const claims = decodeIdToken(idToken) as Record<string, unknown>
+	const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
+	if (typeof claims.iss !== 'string' || trimSlash(claims.iss) !== trimSlash(expected.issuer)) {
+		throw new Error('ID token from an unexpected issuer')
+	}
+	if (!audience.includes(expected.clientId)) throw new Error('ID token for another client')
+	if (typeof claims.exp !== 'number' || claims.exp * 1000 < now) throw new Error('ID token expired')
+	if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('ID token without subject')
+	if (typeof claims.email !== 'string' || !claims.email.includes('@')) {
+		throw new Error('ID token without e-mail')
+	}
+	const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : null
+	return {
+		id: claims.sub,
+		email: claims.email.trim().toLowerCase(),
+		emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+		name,
+	}
+}
+
+// One authenticator per redirect URI (the app may be reached under more than one origin);
+// discovery runs once and is retried on the next sign-in if it failed.
+const authenticators = new Map<string, Promise<Authenticator<GoogleIdentity>>>()
+
+async function createAuthenticator(redirectURI: string) {
+	const env = getEnv()
+	const clientId = env.GOOGLE_CLIENT_ID
+	const clientSecret = env.GOOGLE_CLIENT_SECRET
+	if (!clientId || !clientSecret) throw new Error('Google sign-in is not configured')
+	const strategy = await OAuth2Strategy.discover<GoogleIdentity, OAuth2Strategy<GoogleIdentity>>(
+		env.GOOGLE_ISSUER,
+		{
+			clientId,
+			clientSecret,
+			redirectURI,
+			scopes: ['openid', 'email', 'profile'],
+			cookie: {
+				name: OAUTH_STATE_COOKIE,
+				path: '/auth/google',
+				httpOnly: true,
+				sameSite: 'Lax',
+				...(env.NODE_ENV === 'production' ? { secure: true as const } : {}),
+			},
+		},
+		async ({ tokens }) =>
+			identityFromIdToken(tokens.idToken(), { issuer: env.GOOGLE_ISSUER, clientId }),
+	)
+	return new Authenticator<GoogleIdentity>().use(strategy, 'google')
+}
+
+function authenticatorFor(request: Request) {
+	const redirectURI = `${appOrigin(request)}${GOOGLE_CALLBACK_PATH}`
+	let authenticator = authenticators.get(redirectURI)
+	if (!authenticator) {
+		authenticator = createAuthenticator(redirectURI)
+		authenticator.catch(() => authenticators.delete(redirectURI))
+		authenticators.set(redirectURI, authenticator)
+	}
+	return authenticator
+}
+
+/**
+ * Starts (throws the redirect to Google, setting the state and PKCE cookie) or finishes
+ * (checks state and PKCE, exchanges the code, returns the identity) the sign-in.
+ */
+export async function authenticateWithGoogle(request: Request) {
+	return (await authenticatorFor(request)).authenticate('google', request)
+}
+
+/** Set-Cookie values that delete the state cookies once the callback has used them. */
+export function clearOAuthStateCookies(request: Request): string[] {
+	const header = request.headers.get('cookie') ?? ''
+	return header
+		.split(';')
+		.map((part) => part.split('=')[0]?.trim() ?? '')
+		.filter((name) => name.startsWith(OAUTH_STATE_COOKIE))
+		.map((name) => `${name}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`)
+}
+
+let redirectCookie: ReturnType<typeof createCookie> | undefined
+
+/** Where to go after Google brings the visitor back (a same-origin path, signed). */
+export function googleRedirectToCookie() {
+	redirectCookie ??= createCookie('fr_oauth_redirect', {
+		path: '/auth/google',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: process.env.NODE_ENV === 'production',
+		secrets: getSessionSecrets(),
+		maxAge: 10 * 60,
+	})
+	return redirectCookie
+}

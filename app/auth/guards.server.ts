@@ -1,0 +1,92 @@
+import { data, redirect } from '@remix-run/node'
+import { redirectWithToast } from '~/utils/toast.server'
+import { authMessages } from './messages'
+import {
+	clearSessionCookie,
+	extendSession,
+	findActiveSession,
+	readSessionId,
+} from './session.server'
+import { toSessionUser, type SessionUser } from './user.server'
+
+export type { SessionUser }
+
+/** The signed-in user, or null. Reads only; see getUserForLayout for the sliding expiry. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+	const sessionId = await readSessionId(request)
+	if (!sessionId) return null
+	const session = await findActiveSession(sessionId)
+	return session ? toSessionUser(session.user) : null
+}
+
+/** The session id behind the signed-in user (for "every other session" operations). */
+export async function getSessionId(request: Request) {
+	const sessionId = await readSessionId(request)
+	if (!sessionId) return null
+	return (await findActiveSession(sessionId))?.id ?? null
+}
+
+/**
+ * For the root loader, which runs on every document request and after every action: the
+ * user plus the Set-Cookie that extends the session (or clears a dead cookie), if any.
+ */
+export async function getUserForLayout(request: Request) {
+	const sessionId = await readSessionId(request)
+	if (!sessionId) return { user: null, setCookie: null }
+	const session = await findActiveSession(sessionId)
+	if (!session) return { user: null, setCookie: await clearSessionCookie() }
+	return { user: toSessionUser(session.user), setCookie: await extendSession(session) }
+}
+
+/** Where a user lands after signing in when no redirectTo asks otherwise. */
+export function homePathFor(user: Pick<SessionUser, 'isAdmin'>) {
+	return user.isAdmin ? '/admin/overview' : '/dashboard'
+}
+
+/** The path (and query) of this request, as a redirectTo value. */
+export function currentPath(request: Request) {
+	const url = new URL(request.url)
+	// Remix's own query parameters are not part of the page's address.
+	url.searchParams.delete('index')
+	url.searchParams.delete('_data')
+	return url.pathname + url.search
+}
+
+export function loginPath(redirectTo?: string | null) {
+	return redirectTo && redirectTo !== '/'
+		? `/login?${new URLSearchParams({ redirectTo })}`
+		: '/login'
+}
+
+/** A signed-in user, or a redirect to /login (carrying where they were) with the spec's message. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+	const user = await getUser(request)
+	if (user) return user
+	const redirectTo = request.method === 'GET' ? currentPath(request) : null
+	throw await redirectWithToast(loginPath(redirectTo), {
+		type: 'error',
+		message: authMessages.loginRequired,
+	})
+}
+
+/**
+ * An admin with a confirmed e-mail. Guests go to /login, other users to /dashboard. An
+ * admin whose address is not confirmed yet gets a 403 until it is: otherwise whoever
+ * registered ADMIN_EMAIL first, without owning the mailbox, would hold the admin area.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+	const user = await requireUser(request)
+	if (!user.isAdmin) {
+		throw await redirectWithToast('/dashboard', { type: 'error', message: authMessages.forbidden })
+	}
+	if (!user.emailVerified) {
+		throw data(authMessages.adminNeedsVerifiedEmail, { status: 403 })
+	}
+	return user
+}
+
+/** Sign-in and registration pages send someone already signed in to their home. */
+export async function requireAnonymous(request: Request) {
+	const user = await getUser(request)
+	if (user) throw redirect(homePathFor(user))
+}

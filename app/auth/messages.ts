@@ -1,0 +1,45 @@
+/**
+ * Every Spanish text of the accounts feature, in one place. The spec's wording is used
+ * verbatim where the spec gives one (000 §8, 001 §2); the rest is ours.
+ */
+export const authMessages = {
+	// Spec 000 §5 and §8, verbatim.
+	required: 'Por favor completa todos los campos',
+	passwordMismatch: 'Las contraseñas no coinciden',
+	loginSuccess: 'Sesión iniciada correctamente',
+	loginError: 'Error al iniciar sesión',
+	registerSuccess: 'Registro exitoso',
+	registerError: 'Error al registrarse',
+	logoutSuccess: 'Sesión cerrada correctamente',
+	logoutError: 'Error al cerrar sesión',
+	googlePending: 'Iniciando sesión con Google...',
+	googleError: 'Error al iniciar sesión con Google',
+	loginRequired: 'Debes iniciar sesión para acceder a esta página',
+	forbidden: 'No tienes permisos para acceder a esta página',
+
+	// Ours.
+	invalidEmail: 'Introduce un correo electrónico válido',
+	nameTooLong: 'El nombre no puede superar los 100 caracteres',
+	passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+	passwordTooLong: 'La contraseña no puede superar los 72 bytes (unos 72 caracteres sin acentos)',
+	passwordIsEmail: 'La contraseña no puede ser tu correo electrónico',
+	emailInUse: 'Ya existe una cuenta con este correo electrónico. Inicia sesión o recupera tu contraseña.',
+	wrongCredentials: 'Correo electrónico o contraseña incorrectos.',
+	rateLimited: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
+	honeypot: 'No se pudo enviar el formulario. Vuelve a intentarlo.',
+	resetRequested:
+		'Si existe una cuenta con ese correo electrónico, te hemos enviado un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada; el enlace caduca en 1 hora.',
+	resetLinkInvalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
+	passwordUpdated: 'Contraseña actualizada correctamente',
+	verifyLinkInvalid: 'El enlace de confirmación no es válido o ha caducado.',
+	emailVerified: 'Correo electrónico confirmado',
+	verificationSent: 'Te hemos enviado un nuevo enlace de confirmación',
+	verificationPending:
+		'Confirma tu correo electrónico: te enviamos un enlace para verificar tu cuenta.',
+	adminNeedsVerifiedEmail:
+		'Confirma tu correo electrónico para acceder al panel de administración.',
+	googleTakeover:
+		'Tu cuenta no estaba verificada: a partir de ahora entras con Google y la contraseña anterior se ha eliminado.',
+	googleUnverifiedEmail:
+		'Tu cuenta de Google no tiene el correo electrónico verificado. Verifícalo en Google o regístrate con correo y contraseña.',
+} as const

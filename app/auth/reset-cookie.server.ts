@@ -1,0 +1,21 @@
+import { createCookie } from '@remix-run/node'
+import { getSessionSecrets } from '~/utils/env.server'
+import { PASSWORD_RESET_TTL_MS } from './password-reset.server'
+
+let cookie: ReturnType<typeof createCookie> | undefined
+
+/**
+ * Holds the reset token between the e-mailed link and the form, so the token leaves the
+ * address bar (history, Referer, screenshots) at the first request.
+ */
+export function resetTokenCookie() {
+	cookie ??= createCookie('fr_reset', {
+		path: '/reset-password',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: process.env.NODE_ENV === 'production',
+		secrets: getSessionSecrets(),
+		maxAge: PASSWORD_RESET_TTL_MS / 1000,
+	})
+	return cookie
+}

@@ -1,0 +1,29 @@
+import { replace } from '@remix-run/node'
+import { safeRedirect } from '~/utils/misc'
+import { createToastHeaders, type ToastInput } from '~/utils/toast.server'
+import { homePathFor } from './guards.server'
+import { createSession, deleteSession, readSessionId } from './session.server'
+import { toSessionUser } from './user.server'
+
+type Account = { id: string; name: string; email: string; role: string; emailVerifiedAt: Date | null }
+
+/**
+ * Opens a session and sends the user on: to a safe `redirectTo` when one was carried,
+ * otherwise admins to /admin/overview and everyone else to /dashboard. The redirect
+ * replaces the sign-in page in the history (no extra entry to go "back" to).
+ */
+export async function signIn(
+	request: Request,
+	account: Account,
+	options: { redirectTo?: string | null; toast: ToastInput; headers?: Headers },
+) {
+	// A session this browser still carried is replaced, not left behind.
+	const previous = await readSessionId(request)
+	if (previous) await deleteSession(previous)
+	const session = await createSession(account.id, request)
+	const headers = await createToastHeaders(options.toast)
+	headers.append('set-cookie', session.cookie)
+	options.headers?.forEach((value, name) => headers.append(name, value))
+	const target = safeRedirect(options.redirectTo, homePathFor(toSessionUser(account)))
+	return replace(target, { headers })
+}
