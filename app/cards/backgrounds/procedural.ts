@@ -349,6 +349,9 @@ const geometric: Painter = (ctx, width, height, random) => {
 		['#27272a', '#b91c1c', '#f59e0b'],
 	])
 	const size = Math.max(width, height)
+	// Opaque base, so anti-aliased seams between facets never show through.
+	ctx.fillStyle = linear(ctx, 0, 0, width, height, stops)
+	ctx.fillRect(0, 0, width, height)
 	const cell = size / random.int(7, 10)
 	const columns = Math.ceil(width / cell) + 1
 	const rows = Math.ceil(height / cell) + 1

@@ -1,0 +1,116 @@
+import { unzipSync } from 'fflate'
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import { readExifDescription } from './jpeg-metadata'
+import {
+	cardFileName,
+	renderAllSizesZip,
+	renderCard,
+	renderPreview,
+	zipFileName,
+} from './render.server'
+import { PLATFORM_SIZES, SIZE_KEYS } from './sizes'
+import { createCardState } from './state'
+
+const text = '¿Y si hoy fuera el día? Ñandú, acción y corazón ❤️'
+const base = createCardState({ text, index: 3, seed: 99, background: 'nature' })
+
+async function solidImage(color: string, width = 300, height = 200) {
+	return sharp({ create: { width, height, channels: 3, background: color } })
+		.png()
+		.toBuffer()
+}
+
+describe('renderCard', () => {
+	test.each(SIZE_KEYS)('%s renders a JPEG at the exact platform size', async (size) => {
+		const jpeg = await renderCard({ ...base, size }, { provider: 'procedural' })
+		const metadata = await sharp(jpeg).metadata()
+		expect(metadata.format).toBe('jpeg')
+		expect([metadata.width, metadata.height]).toEqual([
+			PLATFORM_SIZES[size].width,
+			PLATFORM_SIZES[size].height,
+		])
+	})
+
+	test('writes the phrase into the EXIF and XMP metadata', async () => {
+		const jpeg = await renderCard(base, { provider: 'procedural' })
+		const metadata = await sharp(jpeg).metadata()
+		expect(metadata.exif).toBeDefined()
+		expect(readExifDescription(metadata.exif as Buffer)).toBe(text)
+		expect(metadata.xmp?.toString('utf8')).toContain(
+			'<rdf:li xml:lang="x-default">¿Y si hoy fuera el día? Ñandú, acción y corazón ❤️</rdf:li>',
+		)
+		// Escaped, not injected.
+		const tricky = await renderCard(
+			{ ...base, text: '<b>Amor & "paz"</b>' },
+			{ provider: 'procedural' },
+		)
+		const xmp = (await sharp(tricky).metadata()).xmp?.toString('utf8')
+		expect(xmp).toContain('&lt;b&gt;Amor &amp; &quot;paz&quot;&lt;/b&gt;')
+	})
+
+	test('the same state renders the same bytes', async () => {
+		const first = await renderCard(base, { provider: 'procedural' })
+		const second = await renderCard(base, { provider: 'procedural' })
+		expect(first.equals(second)).toBe(true)
+	})
+
+	test('previews keep the aspect ratio at a smaller width', async () => {
+		const preview = await renderPreview({ ...base, size: 'facebook_post' })
+		expect(await sharp(preview).metadata()).toMatchObject({ width: 540, height: 284 })
+		const small = await renderCard(
+			{ ...base, size: 'instagram_story' },
+			{ width: 270, provider: 'procedural' },
+		)
+		expect(await sharp(small).metadata()).toMatchObject({ width: 270, height: 480 })
+		// Never larger than the real card.
+		const capped = await renderCard({ ...base, size: 'whatsapp' }, { width: 5000 })
+		expect(await sharp(capped).metadata()).toMatchObject({ width: 800, height: 800 })
+	})
+
+	test('draws an uploaded background, covering the card', async () => {
+		const red = await solidImage('#ff0000', 100, 400)
+		const jpeg = await renderCard(
+			{ ...base, overlay: 0, text: 'x', size: 'facebook_post' },
+			{ background: red },
+		)
+		const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true })
+		// Top-left corner is the upload's red, not a procedural background.
+		expect(data[0]).toBeGreaterThan(200)
+		expect(data[1]).toBeLessThan(30)
+		expect(data[2]).toBeLessThan(30)
+	})
+
+	test('the contrast guard darkens a white background behind white text', async () => {
+		const white = await solidImage('#ffffff')
+		const jpeg = await renderCard({ ...base, overlay: 0 }, { background: white })
+		const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true })
+		// Overlay raised until white text reaches 4.5:1: the corner is at most ~#767676.
+		expect(data[0]).toBeLessThanOrEqual(0x77)
+		expect(data[0]).toBeGreaterThan(0x20)
+	})
+})
+
+describe('renderAllSizesZip', () => {
+	test('holds the card in all 10 sizes, each named and sized right', async () => {
+		const zip = await renderAllSizesZip(base, { provider: 'procedural' })
+		const entries = unzipSync(zip)
+		expect(Object.keys(entries).sort()).toEqual(
+			SIZE_KEYS.map((size) => cardFileName(3, size)).sort(),
+		)
+		for (const size of SIZE_KEYS) {
+			const entry = entries[`frase-3-${size}.jpg`] as Uint8Array
+			const metadata = await sharp(entry).metadata()
+			expect([metadata.format, metadata.width, metadata.height]).toEqual([
+				'jpeg',
+				PLATFORM_SIZES[size].width,
+				PLATFORM_SIZES[size].height,
+			])
+		}
+	})
+
+	test('file names follow frase-{index}-{sizeKey}', () => {
+		expect(cardFileName(2, 'instagram_story')).toBe('frase-2-instagram_story.jpg')
+		expect(zipFileName(2)).toBe('frase-2-todos-los-tamanos.zip')
+	})
+})
