@@ -14,7 +14,10 @@ import {
 	useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { getUserForLayout } from './auth/guards.server'
+import { isGoogleConfigured } from './auth/google.server'
 import { Breadcrumbs } from './components/breadcrumbs'
+import { EmailVerificationBanner } from './components/email-verification-banner'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader, SkipLink } from './components/site-header'
@@ -42,10 +45,21 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)])
+	const [theme, { toast, headers: toastHeaders }, session] = await Promise.all([
+		getTheme(request),
+		getToast(request),
+		getUserForLayout(request),
+	])
+	const headers = new Headers(toastHeaders ?? undefined)
+	// Extends the 30-day session (about once a day) or clears a cookie whose session is gone.
+	if (session.setCookie) headers.append('set-cookie', session.setCookie)
+	// Only what the layout shows: never the e-mail, id or anything secret.
+	const user = session.user
+		? { name: session.user.name, isAdmin: session.user.isAdmin, emailVerified: session.user.emailVerified }
+		: null
 	return data(
-		{ theme, toast, user: null, year: new Date().getFullYear() },
-		{ headers: headers ?? undefined },
+		{ theme, toast, user, googleEnabled: isGoogleConfigured(), year: new Date().getFullYear() },
+		{ headers },
 	)
 }
 
@@ -66,12 +80,16 @@ export function Layout({ children }: { children: ReactNode }) {
 			</head>
 			<body className="flex min-h-dvh flex-col bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
 				<SkipLink />
-				<SiteHeader user={loaderData?.user ?? null} />
+				<SiteHeader user={loaderData?.user ?? null} google={loaderData?.googleEnabled ?? false} />
+				{loaderData?.user && !loaderData.user.emailVerified ? <EmailVerificationBanner /> : null}
 				{location.pathname === '/' ? null : <Breadcrumbs />}
 				<main id="contenido" className="flex-1">
 					{children}
 				</main>
-				<SiteFooter year={loaderData?.year ?? new Date().getFullYear()} />
+				<SiteFooter
+					year={loaderData?.year ?? new Date().getFullYear()}
+					google={!loaderData?.user && (loaderData?.googleEnabled ?? false)}
+				/>
 				<Toaster serverToast={loaderData?.toast ?? null} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { GoogleButton } from './google-button'
 import { Logo } from './logo'
 
 const columns = [
@@ -28,7 +29,7 @@ const columns = [
 	},
 ] as const
 
-export function SiteFooter({ year }: { year: number }) {
+export function SiteFooter({ year, google = false }: { year: number; google?: boolean }) {
 	return (
 		<footer className="border-t border-gray-200 bg-gray-50 dark:border-white/10 dark:bg-gray-900">
 			<div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[2fr_1fr_1fr_1fr]">
@@ -38,6 +39,7 @@ export function SiteFooter({ year }: { year: number }) {
 						Frasea crea frases originales para tus redes sociales con inteligencia artificial y las
 						convierte en imágenes listas para publicar en Instagram, Facebook y más.
 					</p>
+					{google ? <GoogleButton className="max-w-64 pt-2" /> : null}
 				</div>
 				{columns.map((column) => (
 					<nav key={column.title} aria-label={column.title}>

@@ -1,11 +1,13 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ThemeSwitch } from '~/routes/resources.theme'
+import { GoogleButton } from './google-button'
 import { CloseIcon, MenuIcon } from './icons'
 import { Logo } from './logo'
 import { cx } from '~/utils/misc'
 
 export type HeaderUser = { name: string; isAdmin: boolean }
+type AccountProps = { user: HeaderUser | null; google: boolean }
 
 export const mainNav = [
 	{ to: '/', label: 'Inicio', end: true },
@@ -21,7 +23,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 			: 'text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-white/10 dark:hover:text-white',
 	)
 
-function AccountLinks({ user, stacked }: { user: HeaderUser | null; stacked?: boolean }) {
+function AccountLinks({ user, google, stacked }: AccountProps & { stacked?: boolean }) {
 	const base = 'rounded-lg px-4 py-2 text-sm font-semibold text-center'
 	if (user) {
 		return (
@@ -45,6 +47,7 @@ function AccountLinks({ user, stacked }: { user: HeaderUser | null; stacked?: bo
 	}
 	return (
 		<div className={cx('flex gap-2', stacked && 'flex-col')}>
+			{google ? <GoogleButton compact={!stacked} /> : null}
 			<NavLink
 				to="/login"
 				className={({ isActive }) =>
@@ -78,7 +81,7 @@ function AccountLinks({ user, stacked }: { user: HeaderUser | null; stacked?: bo
  * opens and closes without JavaScript; choosing a link loads a new page, which closes it.
  * With JavaScript, client-side navigation and Escape close it too.
  */
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user, google }: AccountProps) {
 	const ref = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
 	useEffect(() => {
@@ -114,13 +117,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
 					</NavLink>
 				))}
 				<hr className="my-3 border-gray-200 dark:border-white/10" />
-				<AccountLinks user={user} stacked />
+				<AccountLinks user={user} google={google} stacked />
 			</nav>
 		</details>
 	)
 }
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({ user, google }: AccountProps) {
 	return (
 		<header className="sticky top-0 z-30 border-b border-gray-200/80 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-gray-950/85">
 			<div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -135,9 +138,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 				<div className="flex items-center gap-2">
 					<ThemeSwitch />
 					<div className="hidden md:block">
-						<AccountLinks user={user} />
+						<AccountLinks user={user} google={google} />
 					</div>
-					<MobileMenu user={user} />
+					<MobileMenu user={user} google={google} />
 				</div>
 			</div>
 		</header>

@@ -1,0 +1,80 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { NavLink, Outlet } from '@remix-run/react'
+import { requireAdmin } from '~/auth/guards.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LogoutButton } from '~/components/logout-button'
+import { cx } from '~/utils/misc'
+
+export const meta: MetaFunction = () => [
+	{ title: 'Panel de Administración · Frasea' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHandle
+
+// Every child route guards its own loader and action too: loaders run in parallel.
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdmin(request)
+	return null
+}
+
+/**
+ * The admin side menu (spec 001 §2). Later pages add themselves as they are built:
+ * Usuarios, Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
+ */
+const links = [{ to: '/admin/overview', label: 'Panel General' }] as const
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+	cx(
+		'block rounded-lg px-3 py-2 text-sm font-medium',
+		isActive
+			? 'bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-200'
+			: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/10',
+	)
+
+function AdminHeader() {
+	return (
+		<div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-gray-200 bg-white px-5 py-4 shadow-sm dark:border-white/10 dark:bg-gray-900">
+			<div className="flex items-center gap-3">
+				<p className="text-lg font-bold text-gray-900 dark:text-white">Panel de Administración</p>
+				<span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-500/20 dark:text-brand-200">
+					Administrador
+				</span>
+			</div>
+			<LogoutButton redirectTo="/login" className="w-auto" />
+		</div>
+	)
+}
+
+export default function AdminLayout() {
+	return (
+		<div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+			<AdminHeader />
+			<div className="flex flex-col gap-6 md:flex-row">
+				<aside className="w-full shrink-0 md:w-60">
+					<nav
+						aria-label="Administración"
+						className="space-y-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-gray-900"
+					>
+						{links.map((link) => (
+							<NavLink key={link.to} to={link.to} className={linkClass}>
+								{link.label}
+							</NavLink>
+						))}
+						<NavLink to="/dashboard" end className={linkClass}>
+							Ver Dashboard Usuario
+						</NavLink>
+					</nav>
+				</aside>
+				<div className="min-w-0 flex-1">
+					<Outlet />
+				</div>
+			</div>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

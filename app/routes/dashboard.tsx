@@ -1,0 +1,95 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import { requireUser } from '~/auth/guards.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LogoutButton } from '~/components/logout-button'
+import { cx } from '~/utils/misc'
+
+export const meta: MetaFunction = () => [
+	{ title: 'Panel de Usuario · Frasea' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export const handle = { breadcrumb: 'Dashboard' } satisfies BreadcrumbHandle
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	return { isAdmin: user.isAdmin }
+}
+
+/**
+ * The dashboard's sections (spec 001 §2). Later pages add themselves here as they are
+ * built: Mis Frases Guardadas, Historial, Perfil, Configuración.
+ */
+const links = [{ to: '/dashboard', label: 'Dashboard', end: true }] as const
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+	cx(
+		'block rounded-lg px-3 py-2 text-sm font-medium',
+		isActive
+			? 'bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-200'
+			: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/10',
+	)
+
+function SidebarContent({ isAdmin }: { isAdmin: boolean }) {
+	return (
+		<>
+			<nav aria-label="Panel de usuario" className="space-y-1">
+				{links.map((link) => (
+					<NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
+						{link.label}
+					</NavLink>
+				))}
+				{isAdmin ? (
+					<NavLink to="/admin" className={linkClass}>
+						Panel Admin
+					</NavLink>
+				) : null}
+			</nav>
+			<div className="mt-6 space-y-2 border-t border-gray-200 pt-6 dark:border-white/10">
+				<a
+					href="/"
+					target="_blank"
+					rel="noopener"
+					className="block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+				>
+					Generar Frases
+				</a>
+				<Link
+					to="/"
+					className="block rounded-lg px-4 py-2 text-center text-sm font-semibold text-gray-700 hover:bg-gray-100 md:hidden dark:text-gray-300 dark:hover:bg-white/10"
+				>
+					Ir al Inicio
+				</Link>
+				<LogoutButton />
+			</div>
+		</>
+	)
+}
+
+export default function DashboardLayout() {
+	const { isAdmin } = useLoaderData<typeof loader>()
+	return (
+		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+			<aside className="hidden w-60 shrink-0 md:block">
+				<div className="sticky top-24 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-gray-900">
+					<SidebarContent isAdmin={isAdmin} />
+				</div>
+			</aside>
+			<details className="rounded-xl border border-gray-200 bg-white p-4 md:hidden dark:border-white/10 dark:bg-gray-900">
+				<summary className="cursor-pointer text-sm font-semibold">Menú del panel</summary>
+				<div className="mt-4">
+					<SidebarContent isAdmin={isAdmin} />
+				</div>
+			</details>
+			<div className="min-w-0 flex-1">
+				<Outlet />
+			</div>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

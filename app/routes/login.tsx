@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { z } from 'zod'
+import { requireAnonymous } from '~/auth/guards.server'
+import { isHoneypotFilled } from '~/auth/honeypot.server'
+import { HoneypotField } from '~/auth/honeypot'
+import { authMessages } from '~/auth/messages'
+import { emailSchema, honeypotSchema, passwordFieldSchema, redirectToSchema } from '~/auth/password-policy'
+import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
+import { signIn } from '~/auth/sign-in.server'
+import { verifyLogin } from '~/auth/user.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
+import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { pageMeta } from '~/utils/seo'
+
+const LoginSchema = z.object({
+	email: emailSchema,
+	password: passwordFieldSchema,
+	redirectTo: redirectToSchema,
+	sitio_web_empresa: honeypotSchema,
+})
+
+export const meta: MetaFunction = () =>
+	pageMeta({
+		title: 'Iniciar Sesión',
+		description: 'Inicia sesión en Frasea para guardar tus frases y ver tu historial.',
+		path: '/login',
+	})
+
+export const handle = { breadcrumb: 'Iniciar Sesión' } satisfies BreadcrumbHandle
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: LoginSchema })
+	const hideFields = ['password']
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
+	}
+	if (isHoneypotFilled(formData)) {
+		return data({ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) }, { status: 400 })
+	}
+	const { email, password, redirectTo } = submission.value
+	const limit = await checkAuthRateLimit(request, 'login', email)
+	if (!limit.allowed) {
+		return tooManyRequests(
+			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },
+			limit.retryAfterSeconds,
+		)
+	}
+	const account = await verifyLogin(email, password)
+	if (!account) {
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.wrongCredentials], hideFields }) },
+			{ status: 400 },
+		)
+	}
+	return signIn(request, account, {
+		redirectTo,
+		toast: { type: 'success', message: authMessages.loginSuccess },
+	})
+}
+
+export default function LoginPage() {
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const redirectTo = searchParams.get('redirectTo')
+	const [form, fields] = useForm({
+		id: 'login',
+		constraint: getZodConstraint(LoginSchema),
+		lastResult: actionData?.result,
+		defaultValue: { redirectTo },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+		shouldRevalidate: 'onBlur',
+	})
+	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
+	const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register'
+	return (
+		<AuthLayout
+			title="Iniciar Sesión"
+			subtitle="Accede a tu cuenta para guardar frases y ver tu historial."
+			footer={
+				<>
+					¿No tienes cuenta?{' '}
+					<Link to={registerHref} className={linkClass}>
+						Regístrate
+					</Link>
+				</>
+			}
+		>
+			<Form method="post" {...getFormProps(form)} className="relative space-y-5">
+				<FormAlert id={form.errorId} title={authMessages.loginError} errors={form.errors} />
+				<HoneypotField />
+				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+				<Field
+					label="Correo electrónico"
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+					errorId={fields.email.errorId}
+				/>
+				<Field
+					label="Contraseña"
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'current-password',
+					}}
+					errors={fields.password.errors}
+					errorId={fields.password.errorId}
+				/>
+				<div className="flex justify-end text-sm">
+					<Link to="/forgot-password" className={linkClass}>
+						¿Olvidaste tu contraseña?
+					</Link>
+				</div>
+				<SubmitButton pending={pending} pendingLabel="Iniciando sesión...">
+					Iniciar Sesión
+				</SubmitButton>
+			</Form>
+			<GoogleSection redirectTo={redirectTo} />
+		</AuthLayout>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,21 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { deleteSession, clearSessionCookie, readSessionId } from '~/auth/session.server'
+import { authMessages } from '~/auth/messages'
+import { safeRedirect } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+
+// Signing out changes state, so it is a POST only; a GET (a link, a prefetch) goes home.
+export function loader() {
+	return redirect('/')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await request.formData()
+	const sessionId = await readSessionId(request)
+	if (sessionId) await deleteSession(sessionId)
+	return redirectWithToast(
+		safeRedirect(formData.get('redirectTo'), '/'),
+		{ type: 'success', message: authMessages.logoutSuccess },
+		{ headers: { 'set-cookie': await clearSessionCookie() } },
+	)
+}

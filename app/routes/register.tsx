@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { z } from 'zod'
+import { sendEmailVerification } from '~/auth/email-verification.server'
+import { requireAnonymous } from '~/auth/guards.server'
+import { isHoneypotFilled } from '~/auth/honeypot.server'
+import { HoneypotField } from '~/auth/honeypot'
+import { authMessages } from '~/auth/messages'
+import {
+	emailSchema,
+	honeypotSchema,
+	nameSchema,
+	PASSWORD_MIN_LENGTH,
+	passwordFieldSchema,
+	redirectToSchema,
+	refineNewPassword,
+} from '~/auth/password-policy'
+import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
+import { signIn } from '~/auth/sign-in.server'
+import { createPasswordUser, EmailInUseError } from '~/auth/user.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
+import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { pageMeta } from '~/utils/seo'
+
+const RegisterSchema = z
+	.object({
+		name: nameSchema,
+		email: emailSchema,
+		password: passwordFieldSchema,
+		confirmPassword: passwordFieldSchema,
+		redirectTo: redirectToSchema,
+		sitio_web_empresa: honeypotSchema,
+	})
+	// Runs even when another field is missing, so every problem shows at once.
+	.superRefine((value, ctx) => refineNewPassword(value, value.email, ctx), { when: () => true })
+
+export const meta: MetaFunction = () =>
+	pageMeta({
+		title: 'Crear cuenta',
+		description: 'Regístrate gratis en Frasea para guardar tus frases favoritas y tu historial.',
+		path: '/register',
+	})
+
+export const handle = { breadcrumb: 'Registro' } satisfies BreadcrumbHandle
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	return null
+}
+
+const hideFields = ['password', 'confirmPassword']
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
+	}
+	if (isHoneypotFilled(formData)) {
+		return data({ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) }, { status: 400 })
+	}
+	const { name, email, password, redirectTo } = submission.value
+	const limit = await checkAuthRateLimit(request, 'register', email)
+	if (!limit.allowed) {
+		return tooManyRequests(
+			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },
+			limit.retryAfterSeconds,
+		)
+	}
+	let account
+	try {
+		account = await createPasswordUser({ name, email, password })
+	} catch (error) {
+		if (error instanceof EmailInUseError) {
+			return data(
+				{ result: submission.reply({ fieldErrors: { email: [authMessages.emailInUse] }, hideFields }) },
+				{ status: 400 },
+			)
+		}
+		console.error('register failed:', error instanceof Error ? error.message : error)
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.registerError], hideFields }) },
+			{ status: 500 },
+		)
+	}
+	await sendEmailVerification(request, account)
+	return signIn(request, account, {
+		redirectTo,
+		toast: { type: 'success', message: authMessages.registerSuccess },
+	})
+}
+
+export default function RegisterPage() {
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const redirectTo = searchParams.get('redirectTo')
+	const [form, fields] = useForm({
+		id: 'register',
+		constraint: getZodConstraint(RegisterSchema),
+		lastResult: actionData?.result,
+		defaultValue: { redirectTo },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+		shouldRevalidate: 'onBlur',
+	})
+	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register') === true
+	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
+	return (
+		<AuthLayout
+			title="Crear cuenta"
+			subtitle="Regístrate gratis para guardar tus frases y consultar tu historial."
+			footer={
+				<>
+					¿Ya tienes cuenta?{' '}
+					<Link to={loginHref} className={linkClass}>
+						Inicia sesión
+					</Link>
+				</>
+			}
+		>
+			<Form method="post" {...getFormProps(form)} className="relative space-y-5">
+				<FormAlert id={form.errorId} title={authMessages.registerError} errors={form.errors} />
+				<HoneypotField />
+				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+				<Field
+					label="Nombre completo"
+					inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+					errors={fields.name.errors}
+					errorId={fields.name.errorId}
+				/>
+				<Field
+					label="Correo electrónico"
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+					errorId={fields.email.errorId}
+				/>
+				<Field
+					label="Contraseña"
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'new-password',
+						minLength: PASSWORD_MIN_LENGTH,
+					}}
+					hint="Al menos 8 caracteres y distinta de tu correo electrónico."
+					errors={fields.password.errors}
+					errorId={fields.password.errorId}
+				/>
+				<Field
+					label="Confirmar contraseña"
+					inputProps={{
+						...getInputProps(fields.confirmPassword, { type: 'password' }),
+						autoComplete: 'new-password',
+					}}
+					errors={fields.confirmPassword.errors}
+					errorId={fields.confirmPassword.errorId}
+				/>
+				<SubmitButton pending={pending} pendingLabel="Creando cuenta...">
+					Crear cuenta
+				</SubmitButton>
+			</Form>
+			<GoogleSection redirectTo={redirectTo} />
+		</AuthLayout>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

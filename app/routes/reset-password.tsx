@@ -1,0 +1,177 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+	data,
+	redirect,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+import { authMessages } from '~/auth/messages'
+import { PASSWORD_MIN_LENGTH, passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
+import {
+	exchangePasswordResetToken,
+	findPasswordReset,
+	resetPassword,
+} from '~/auth/password-reset.server'
+import { resetTokenCookie } from '~/auth/reset-cookie.server'
+import { signIn } from '~/auth/sign-in.server'
+import { prisma } from '~/utils/db.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AuthLayout, linkClass } from '~/components/auth-layout'
+import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { pageMeta } from '~/utils/seo'
+
+/** The account's e-mail is only known on the server; the browser checks the rest. */
+function resetPasswordSchema(email?: string) {
+	return z
+		.object({ password: passwordFieldSchema, confirmPassword: passwordFieldSchema })
+		.superRefine((value, ctx) => refineNewPassword(value, email, ctx), { when: () => true })
+}
+
+export const meta: MetaFunction = () =>
+	pageMeta({
+		title: 'Nueva contraseña',
+		description: 'Elige una contraseña nueva para tu cuenta de Frasea.',
+		path: '/reset-password',
+		noindex: true,
+	})
+
+export const handle = { breadcrumb: 'Nueva contraseña' } satisfies BreadcrumbHandle
+
+// Never let the page's address (which briefly carries the token) leak to other sites.
+export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
+
+async function tokenFromCookie(request: Request) {
+	const value: unknown = await resetTokenCookie().parse(request.headers.get('cookie'))
+	return typeof value === 'string' && value ? value : null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	if (token) {
+		// Trade the e-mailed token (which the access log saw) for one only the cookie holds,
+		// then show the clean URL.
+		const exchanged = await exchangePasswordResetToken(token)
+		return redirect('/reset-password', {
+			headers: {
+				'set-cookie': exchanged
+					? await resetTokenCookie().serialize(exchanged)
+					: await resetTokenCookie().serialize('', { maxAge: 0 }),
+			},
+		})
+	}
+	const stored = await tokenFromCookie(request)
+	const reset = stored ? await findPasswordReset(stored) : null
+	return { valid: reset !== null }
+}
+
+const hideFields = ['password', 'confirmPassword']
+
+export async function action({ request }: ActionFunctionArgs) {
+	const token = await tokenFromCookie(request)
+	const reset = token ? await findPasswordReset(token) : null
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: resetPasswordSchema(reset?.user.email) })
+	if (!token || !reset) {
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.resetLinkInvalid], hideFields }) },
+			{ status: 400 },
+		)
+	}
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
+	}
+	const userId = await resetPassword(token, submission.value.password)
+	if (!userId) {
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.resetLinkInvalid], hideFields }) },
+			{ status: 400 },
+		)
+	}
+	const account = await prisma.profile.findUniqueOrThrow({
+		where: { id: userId },
+		select: { id: true, name: true, email: true, role: true, emailVerifiedAt: true },
+	})
+	const headers = new Headers({ 'set-cookie': await resetTokenCookie().serialize('', { maxAge: 0 }) })
+	return signIn(request, account, {
+		redirectTo: null,
+		toast: { type: 'success', message: authMessages.passwordUpdated },
+		headers,
+	})
+}
+
+export default function ResetPasswordPage() {
+	const { valid } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const schema = resetPasswordSchema()
+	const [form, fields] = useForm({
+		id: 'reset-password',
+		constraint: getZodConstraint(schema),
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldRevalidate: 'onBlur',
+	})
+	const pending = navigation.state === 'submitting' && navigation.formAction === '/reset-password'
+	if (!valid) {
+		return (
+			<AuthLayout title="Enlace no válido">
+				<p role="alert" className="text-sm text-gray-700 dark:text-gray-300">
+					{authMessages.resetLinkInvalid}
+				</p>
+				<Link
+					to="/forgot-password"
+					className="mt-6 block rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white shadow-sm hover:bg-brand-700"
+				>
+					Pedir un enlace nuevo
+				</Link>
+			</AuthLayout>
+		)
+	}
+	return (
+		<AuthLayout
+			title="Nueva contraseña"
+			subtitle="Elige una contraseña nueva. Al guardarla se cerrará la sesión en todos tus dispositivos."
+			footer={
+				<Link to="/login" className={linkClass}>
+					Volver a Iniciar Sesión
+				</Link>
+			}
+		>
+			<Form method="post" {...getFormProps(form)} className="space-y-5">
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<Field
+					label="Nueva contraseña"
+					inputProps={{
+						...getInputProps(fields.password, { type: 'password' }),
+						autoComplete: 'new-password',
+						minLength: PASSWORD_MIN_LENGTH,
+					}}
+					hint="Al menos 8 caracteres y distinta de tu correo electrónico."
+					errors={fields.password.errors}
+					errorId={fields.password.errorId}
+				/>
+				<Field
+					label="Confirmar contraseña"
+					inputProps={{
+						...getInputProps(fields.confirmPassword, { type: 'password' }),
+						autoComplete: 'new-password',
+					}}
+					errors={fields.confirmPassword.errors}
+					errorId={fields.confirmPassword.errorId}
+				/>
+				<SubmitButton pending={pending} pendingLabel="Guardando...">
+					Guardar contraseña
+				</SubmitButton>
+			</Form>
+		</AuthLayout>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

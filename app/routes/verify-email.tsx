@@ -1,0 +1,105 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+	data,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { consumeEmailVerification, sendEmailVerification } from '~/auth/email-verification.server'
+import { getUser, homePathFor, requireUser } from '~/auth/guards.server'
+import { authMessages } from '~/auth/messages'
+import { redirectToSchema } from '~/auth/password-policy'
+import { checkAuthRateLimit } from '~/auth/rate-limit.server'
+import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AuthLayout } from '~/components/auth-layout'
+import { FormAlert, SubmitButton } from '~/components/forms'
+import { safeRedirect } from '~/utils/misc'
+import { pageMeta } from '~/utils/seo'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () =>
+	pageMeta({
+		title: 'Confirmar correo electrónico',
+		description: 'Confirma el correo electrónico de tu cuenta de Frasea.',
+		path: '/verify-email',
+		noindex: true,
+	})
+
+export const handle = { breadcrumb: 'Confirmar correo' } satisfies BreadcrumbHandle
+
+export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const user = await getUser(request)
+	if (token) {
+		const verified = await consumeEmailVerification(token)
+		if (verified) {
+			const target = user ? homePathFor(user) : '/login'
+			throw await redirectWithToast(target, { type: 'success', message: authMessages.emailVerified })
+		}
+		return { status: 'invalid' as const, signedIn: Boolean(user), verified: user?.emailVerified ?? false }
+	}
+	return { status: 'idle' as const, signedIn: Boolean(user), verified: user?.emailVerified ?? false }
+}
+
+/** The resend form is this one field (plus where to come back to without JavaScript). */
+const ResendSchema = z.object({ redirectTo: redirectToSchema })
+
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	const submission = parseWithZod(await request.formData(), { schema: ResendSchema })
+	const back = safeRedirect(submission.status === 'success' ? submission.value.redirectTo : null, '/verify-email')
+	if (user.emailVerified) {
+		return redirectWithToast(back, { type: 'info', message: authMessages.emailVerified })
+	}
+	const limit = await checkAuthRateLimit(request, 'verify-email', user.email)
+	if (!limit.allowed) {
+		return data(
+			{ error: authMessages.rateLimited },
+			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+		)
+	}
+	await sendEmailVerification(request, user)
+	return redirectWithToast(back, { type: 'success', message: authMessages.verificationSent })
+}
+
+export default function VerifyEmailPage() {
+	const { status, signedIn, verified } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	return (
+		<AuthLayout title="Confirmar correo electrónico">
+			<div className="space-y-4 text-sm text-gray-700 dark:text-gray-300">
+				<FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
+				{status === 'invalid' ? <p role="alert">{authMessages.verifyLinkInvalid}</p> : null}
+				{signedIn && verified ? <p>Tu correo electrónico ya está confirmado.</p> : null}
+				{signedIn && !verified ? (
+					<>
+						<p>
+							Te enviamos un enlace a tu correo electrónico. Ábrelo para confirmar tu cuenta; caduca en
+							24 horas.
+						</p>
+						<Form method="post">
+							<SubmitButton>Reenviar correo de confirmación</SubmitButton>
+						</Form>
+					</>
+				) : null}
+				{!signedIn ? (
+					<p>
+						<Link to="/login?redirectTo=%2Fverify-email" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+							Inicia sesión
+						</Link>{' '}
+						para pedir un enlace nuevo.
+					</p>
+				) : null}
+			</div>
+		</AuthLayout>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
