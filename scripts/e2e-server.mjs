@@ -1,15 +1,79 @@
 // Starts the built app for the end-to-end tests on loopback, on a brand-new data folder
 // (database, secrets, uploads), so every Playwright run begins from a fresh database.
+// Next to it run the test doubles the app is configured to use by URL:
+// - an SMTP sink (smtp-server) that saves every message as an .eml file under
+//   <data>/smtp-sink, where the tests read the links from;
+// - an OIDC provider (oauth2-mock-server) standing in for Google. A test chooses who signs
+//   in by adding `login_hint=<base64url JSON of {sub,email,email_verified,name}>` to the
+//   authorize request (e2e/auth-helpers.ts does it); without one, a default identity.
+// Their addresses are written to <data>/servers.json for the tests.
 import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { SMTPServer } from 'smtp-server'
 
 const port = process.env.E2E_PORT ?? '3999'
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const dataDir = path.resolve(`.cache/e2e-data-${port}`)
+const mailDir = path.join(dataDir, 'smtp-sink')
 rmSync(dataDir, { recursive: true, force: true })
-mkdirSync(dataDir, { recursive: true })
+mkdirSync(mailDir, { recursive: true })
 
+// --- SMTP sink --------------------------------------------------------------------------
+let mailCount = 0
+const smtp = new SMTPServer({
+	authOptional: true,
+	disabledCommands: ['STARTTLS', 'AUTH'],
+	logger: false,
+	onData(stream, session, callback) {
+		const chunks = []
+		stream.on('data', (chunk) => chunks.push(chunk))
+		stream.on('end', () => {
+			const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',')
+			const name = `${Date.now()}-${String(++mailCount).padStart(4, '0')}.eml`
+			// The envelope recipient first, so tests can find a message without parsing it.
+			writeFileSync(path.join(mailDir, name), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`)
+			callback()
+		})
+	},
+})
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+const smtpPort = smtp.server.address().port
+
+// --- OIDC provider ----------------------------------------------------------------------
+const oidc = new OAuth2Server()
+await oidc.issuer.keys.generate('RS256')
+const identities = new Map()
+oidc.service.on('beforeAuthorizeRedirect', (authorizeRedirectUri, req) => {
+	const code = authorizeRedirectUri.url.searchParams.get('code')
+	const hint = typeof req.query.login_hint === 'string' ? req.query.login_hint : null
+	if (code && hint) {
+		try {
+			identities.set(code, JSON.parse(Buffer.from(hint, 'base64url').toString('utf8')))
+		} catch {
+			// A malformed hint signs in the default identity.
+		}
+	}
+})
+oidc.service.on('beforeTokenSigning', (token, req) => {
+	const identity = identities.get(req.body.code) ?? {
+		sub: 'google-default',
+		email: 'google.default@frasea.test',
+		email_verified: true,
+		name: 'Usuaria Google',
+	}
+	Object.assign(token.payload, identity)
+})
+await oidc.start(0, '127.0.0.1')
+const issuer = oidc.issuer.url
+
+writeFileSync(
+	path.join(dataDir, 'servers.json'),
+	JSON.stringify({ smtpPort, mailDir, issuer }, null, 2),
+)
+
+// --- The app ------------------------------------------------------------------------------
 const child = spawn(
 	process.execPath,
 	['node_modules/@remix-run/serve/dist/cli.js', `${buildDir}/server/index.js`],
@@ -23,8 +87,20 @@ const child = spawn(
 			DATA_DIR: dataDir,
 			DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
 			ADMIN_EMAIL: 'admin@frasea.test',
+			SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+			MAIL_FROM: 'Frasea <no-reply@frasea.test>',
+			GOOGLE_CLIENT_ID: 'frasea-e2e',
+			GOOGLE_CLIENT_SECRET: 'frasea-e2e-secret',
+			GOOGLE_ISSUER: issuer,
 		},
 	},
 )
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+async function shutdown(signal) {
+	child.kill(signal)
+	await Promise.allSettled([oidc.stop(), new Promise((resolve) => smtp.close(resolve))])
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(signal))
+child.on('exit', async (code) => {
+	await Promise.allSettled([oidc.stop(), new Promise((resolve) => smtp.close(resolve))])
+	process.exit(code ?? 0)
+})

@@ -1,0 +1,196 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * What scripts/e2e-server.mjs started next to the app: the SMTP sink (its messages are
+ * .eml files in `mailDir`) and the OIDC provider standing in for Google (`issuer`).
+ */
+type Servers = { smtpPort: number; mailDir: string; issuer: string }
+
+const dataDir = path.resolve(`.cache/e2e-data-${process.env.E2E_PORT ?? 3999}`)
+
+let servers: Servers | undefined
+export function testServers(): Servers {
+	servers ??= JSON.parse(readFileSync(path.join(dataDir, 'servers.json'), 'utf8')) as Servers
+	return servers
+}
+
+/** Runs SQL on the app's database (for set-ups the UI has no way to make, e.g. role admin). */
+export function sql(statement: string, ...params: unknown[]) {
+	const db = new Database(path.join(dataDir, 'frasea.db'))
+	db.pragma('busy_timeout = 5000')
+	try {
+		return db.prepare(statement).run(...params)
+	} finally {
+		db.close()
+	}
+}
+
+export function sqlGet<T>(statement: string, ...params: unknown[]): T | undefined {
+	const db = new Database(path.join(dataDir, 'frasea.db'), { readonly: true })
+	db.pragma('busy_timeout = 5000')
+	try {
+		return db.prepare(statement).get(...params) as T | undefined
+	} finally {
+		db.close()
+	}
+}
+
+/** An address no other test uses. */
+export function uniqueEmail(label: string) {
+	return `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@frasea.test`
+}
+
+export const PASSWORD = 'contraseña segura 2026'
+
+/** A documentation-range IPv4 address, as if a reverse proxy reported this visitor. */
+export function randomIp() {
+	return `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`
+}
+
+// --- Mail -------------------------------------------------------------------------------
+
+export type ReceivedMail = { file: string; to: string; subject: string; text: string; html: string }
+
+function decodeQuotedPrintable(input: string) {
+	const bytes: number[] = []
+	const source = input.replace(/=\r?\n/g, '')
+	for (let i = 0; i < source.length; i++) {
+		const hex = source.slice(i + 1, i + 3)
+		if (source[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+			bytes.push(parseInt(hex, 16))
+			i += 2
+		} else {
+			bytes.push(...Buffer.from(source[i] ?? '', 'utf8'))
+		}
+	}
+	return Buffer.from(bytes).toString('utf8')
+}
+
+function decodeBody(headers: string, body: string) {
+	const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase()
+	if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+	if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
+	return body
+}
+
+function decodeHeaderWords(value: string) {
+	return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+		kind.toLowerCase() === 'b'
+			? Buffer.from(text, 'base64').toString('utf8')
+			: decodeQuotedPrintable(text.replace(/_/g, ' ')),
+	)
+}
+
+/** Just enough MIME to read what nodemailer sends: headers, and text/html parts. */
+function parseMail(file: string): ReceivedMail {
+	const raw = readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
+	const [head = '', ...rest] = raw.split('\n\n')
+	const body = rest.join('\n\n')
+	const unfolded = head.replace(/\n[ \t]+/g, ' ')
+	const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1] ?? ''
+	const mail: ReceivedMail = {
+		file,
+		to: header('X-Envelope-To'),
+		subject: decodeHeaderWords(header('Subject')),
+		text: '',
+		html: '',
+	}
+	const boundary = /boundary="?([^";]+)"?/i.exec(unfolded)?.[1]
+	const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\n\n${body}`]
+	for (const part of parts) {
+		const [partHead = '', ...partBody] = part.replace(/^\n/, '').split('\n\n')
+		const content = decodeBody(partHead, partBody.join('\n\n'))
+		if (/content-type:\s*text\/html/i.test(partHead)) mail.html = content
+		else if (/content-type:\s*text\/plain/i.test(partHead)) mail.text = content
+	}
+	return mail
+}
+
+/** Every message the SMTP sink received for an address, oldest first. */
+export function mailsTo(address: string): ReceivedMail[] {
+	const { mailDir } = testServers()
+	return readdirSync(mailDir)
+		.filter((name) => name.endsWith('.eml'))
+		.sort()
+		.map((name) => parseMail(path.join(mailDir, name)))
+		.filter((mail) => mail.to.split(',').includes(address))
+}
+
+/** Waits for the `count`-th message to an address and returns it. */
+export async function waitForMail(address: string, count = 1): Promise<ReceivedMail> {
+	let mails: ReceivedMail[] = []
+	await expect
+		.poll(() => (mails = mailsTo(address)).length, { message: `mail #${count} to ${address}`, timeout: 10_000 })
+		.toBeGreaterThanOrEqual(count)
+	return mails[count - 1] as ReceivedMail
+}
+
+/** The link to `pathname` in a message, as a path the test's baseURL can open. */
+export function linkIn(mail: ReceivedMail, pathname: string) {
+	const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[\\w-]+`).exec(mail.text)
+	expect(match, `a ${pathname} link in "${mail.subject}"`).not.toBeNull()
+	const url = new URL(match?.[0] ?? '')
+	return url.pathname + url.search
+}
+
+// --- Google (the OIDC mock) -----------------------------------------------------------------
+
+export type GoogleIdentity = { sub: string; email: string; email_verified?: boolean; name?: string }
+
+/** The next Google sign-in on this page comes back as this identity. */
+export async function signInWithGoogleAs(page: Page, identity: GoogleIdentity) {
+	const { issuer } = testServers()
+	const hint = Buffer.from(JSON.stringify({ email_verified: true, ...identity })).toString('base64url')
+	await page.route(`${issuer}/authorize?**`, async (route) => {
+		const url = new URL(route.request().url())
+		url.searchParams.set('login_hint', hint)
+		await route.continue({ url: url.toString() })
+	})
+}
+
+// --- Forms ------------------------------------------------------------------------------
+
+export async function fillRegister(
+	page: Page,
+	values: { name: string; email: string; password: string; confirmPassword?: string },
+) {
+	const form = page.locator('form#register')
+	await form.getByLabel('Nombre completo').fill(values.name)
+	await form.getByLabel('Correo electrónico').fill(values.email)
+	await form.getByLabel('Contraseña', { exact: true }).fill(values.password)
+	await form.getByLabel('Confirmar contraseña').fill(values.confirmPassword ?? values.password)
+}
+
+export async function register(page: Page, values: { name: string; email: string; password?: string }) {
+	await page.goto('/register')
+	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })
+	await page.locator('form#register').getByRole('button', { name: 'Crear cuenta' }).click()
+	await expect(page).toHaveURL(/\/(dashboard|admin\/overview)$/)
+}
+
+export async function login(page: Page, email: string, password = PASSWORD) {
+	const form = page.locator('form#login')
+	await form.getByLabel('Correo electrónico').fill(email)
+	await form.getByLabel('Contraseña').fill(password)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+}
+
+export async function logout(page: Page) {
+	await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).first().click()
+	await expect(page).toHaveURL('/')
+}
+
+/** The current session cookie, to prove later that the server forgot it. */
+export async function sessionCookie(page: Page) {
+	const cookie = (await page.context().cookies()).find((c) => c.name === 'fr_session')
+	expect(cookie, 'a session cookie').toBeDefined()
+	return cookie as NonNullable<typeof cookie>
+}
+
+/** A toast (flashed by the server, or shown by the browser) with this text. */
+export const toast = (page: Page, text: string | RegExp) =>
+	page.getByTestId('toast').filter({ hasText: text }).first()
