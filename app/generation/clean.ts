@@ -74,6 +74,7 @@ export function stripMarkers(line: string): string {
 	let text = line.trim()
 	text = text.replace(/^#{1,6}\s+/, '') // markdown heading (hashtags have no space)
 	text = text.replace(/^\*\*(\d{1,3}[.)])\*\*/, '$1') // **1.** Frase
+	text = text.replace(/^\*\*(.+)\*\*$/, '$1').replace(/^__(.+)__$/, '$1')
 	text = text.replace(LIST_MARKER, '')
 	text = text.replace(/^\*\*(.+)\*\*$/, '$1').replace(/^__(.+)__$/, '$1')
 	text = unquote(text.trim())

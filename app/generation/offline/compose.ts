@@ -54,7 +54,7 @@ function capitalize(text: string) {
 	return text ? text[0]!.toLocaleUpperCase() + text.slice(1) : text
 }
 
-const MAX_TOPIC_WORDS = 4
+const MAX_TOPIC_WORDS = 5
 
 /** The topic as it reads inside a sentence: the request words and the 'para X' part removed. */
 export function offlineTopic(brief: GenerationBrief, bank: LanguageBank): string {
