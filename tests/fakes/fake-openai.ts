@@ -1,0 +1,121 @@
+/**
+ * A fake OpenAI-compatible server (as Ollama, llama.cpp or vLLM expose) on loopback:
+ * /v1/chat/completions and /v1/models. Standalone:
+ *   tsx tests/fakes/fake-openai.ts --port 4301 --mode normal --latency 0
+ * Point OPENAI_BASE_URL at `${url}/v1`.
+ */
+import { pathToFileURL } from 'node:url'
+import {
+	modeText,
+	requestedCount,
+	runCli,
+	startServer,
+	type FakeServer,
+	type FakeServerOptions,
+	type RecordedRequest,
+	type ScriptedReply,
+} from './shared'
+
+export const FAKE_OPENAI_MODELS = ['llama3.2', 'qwen2.5:7b', 'llava']
+
+export interface FakeOpenAIOptions extends FakeServerOptions {
+	/** When set, requests need 'Authorization: Bearer <apiKey>'. */
+	apiKey?: string
+	models?: string[]
+}
+
+export function openAIText(
+	text: string,
+	options: { delayMs?: number; finishReason?: string } = {},
+): ScriptedReply {
+	return {
+		status: 200,
+		delayMs: options.delayMs,
+		body: {
+			id: 'chatcmpl-fake',
+			object: 'chat.completion',
+			created: Math.floor(Date.now() / 1000),
+			model: 'fake',
+			choices: [
+				{
+					index: 0,
+					message: { role: 'assistant', content: text },
+					finish_reason: options.finishReason ?? 'stop',
+				},
+			],
+		},
+	}
+}
+
+export function openAIError(
+	status: number,
+	message: string,
+	extra: { type?: string; code?: string; headers?: Record<string, string> } = {},
+): ScriptedReply {
+	return {
+		status,
+		headers: extra.headers,
+		body: {
+			error: { message, type: extra.type ?? 'invalid_request_error', code: extra.code ?? null },
+		},
+	}
+}
+
+export function openAIQuota(retryAfterSeconds = 7): ScriptedReply {
+	return openAIError(429, 'Rate limit reached. Please try again later.', {
+		type: 'rate_limit_error',
+		code: 'rate_limit_exceeded',
+		headers: { 'retry-after': String(retryAfterSeconds) },
+	})
+}
+
+export function openAIInvalidKey(): ScriptedReply {
+	return openAIError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' })
+}
+
+export function openAIContentFilter(): ScriptedReply {
+	return openAIText('', { finishReason: 'content_filter' })
+}
+
+function instructionOf(request: RecordedRequest): string {
+	const body = request.body as {
+		messages?: Array<{ content?: string | Array<{ type: string; text?: string }> }>
+	}
+	const content = body?.messages?.[0]?.content
+	if (typeof content === 'string') return content
+	return (content ?? []).map((part) => part.text ?? '').join('\n')
+}
+
+export function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeServer> {
+	const models = options.models ?? FAKE_OPENAI_MODELS
+	return startServer((request, { mode, next }) => {
+		const url = new URL(request.path, 'http://fake')
+		if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+			return openAIInvalidKey()
+		}
+		if (request.method === 'GET' && url.pathname === '/v1/models') {
+			return {
+				status: 200,
+				body: {
+					object: 'list',
+					data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })),
+				},
+			}
+		}
+		if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
+			return openAIError(404, `Unknown path ${url.pathname}`)
+		}
+		const model = (request.body as { model?: string })?.model ?? ''
+		if (!models.includes(model)) {
+			return openAIError(404, `model '${model}' not found`, {
+				type: 'not_found_error',
+				code: 'model_not_found',
+			})
+		}
+		return next() ?? openAIText(modeText(mode, requestedCount(instructionOf(request))))
+	}, options)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	await runCli(startFakeOpenAI, 'Fake OpenAI-compatible server')
+}

@@ -1,0 +1,201 @@
+/**
+ * Plumbing shared by the fake AI servers: a loopback HTTP server with a queue of scripted
+ * replies, a record of every request, and a command line to run it standalone.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { type AddressInfo, type Socket } from 'node:net'
+import { parseArgs } from 'node:util'
+
+export interface RecordedRequest {
+	method: string
+	path: string
+	headers: IncomingMessage['headers']
+	body: unknown
+}
+
+export interface ScriptedReply {
+	status: number
+	body: unknown
+	headers?: Record<string, string>
+	/** Wait this long before answering (slow-provider tests). */
+	delayMs?: number
+}
+
+/** How a fake answers when no reply is queued. */
+export type FakeMode = 'normal' | 'messy' | 'short' | 'empty'
+
+export interface FakeServer {
+	/** Origin, e.g. http://127.0.0.1:41234 */
+	url: string
+	port: number
+	requests: RecordedRequest[]
+	/** Queues replies used, in order, before falling back to the mode. */
+	enqueue(...replies: ScriptedReply[]): void
+	setMode(mode: FakeMode): void
+	close(): Promise<void>
+}
+
+export interface FakeServerOptions {
+	port?: number
+	host?: string
+	mode?: FakeMode
+	/** Added to every reply; 0 for benchmarks. */
+	latencyMs?: number
+}
+
+export type Handler = (
+	request: RecordedRequest,
+	context: { mode: FakeMode; next: () => ScriptedReply | undefined },
+) => ScriptedReply
+
+export async function startServer(
+	handler: Handler,
+	options: FakeServerOptions = {},
+): Promise<FakeServer> {
+	const requests: RecordedRequest[] = []
+	const queue: ScriptedReply[] = []
+	let mode: FakeMode = options.mode ?? 'normal'
+	const sockets = new Set<Socket>()
+
+	const server: Server = createServer((req, res) => {
+		void handle(req, res)
+	})
+	server.on('connection', (socket) => {
+		sockets.add(socket)
+		socket.on('close', () => sockets.delete(socket))
+	})
+
+	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const chunks: Buffer[] = []
+		for await (const chunk of req) chunks.push(chunk as Buffer)
+		const raw = Buffer.concat(chunks).toString('utf8')
+		let body: unknown = raw
+		try {
+			body = raw ? JSON.parse(raw) : undefined
+		} catch {
+			// Kept as text.
+		}
+		const recorded: RecordedRequest = {
+			method: req.method ?? 'GET',
+			path: req.url ?? '/',
+			headers: req.headers,
+			body,
+		}
+		requests.push(recorded)
+		const reply = handler(recorded, { mode, next: () => queue.shift() })
+		const delay = (reply.delayMs ?? 0) + (options.latencyMs ?? 0)
+		if (delay > 0) {
+			await new Promise<void>((resolve) => {
+				const timer = setTimeout(resolve, delay)
+				// A client that gave up (timeout test) should not keep the timer alive.
+				res.on('close', () => {
+					clearTimeout(timer)
+					resolve()
+				})
+			})
+			if (res.destroyed) return
+		}
+		res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+		res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
+	}
+
+	await new Promise<void>((resolve) =>
+		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+	)
+	const { port } = server.address() as AddressInfo
+	return {
+		url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+		port,
+		requests,
+		enqueue: (...replies) => queue.push(...replies),
+		setMode: (next) => {
+			mode = next
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const socket of sockets) socket.destroy()
+				server.close(() => resolve())
+			}),
+	}
+}
+
+/** The N of 'exactamente N' in our instruction text, else 4. */
+export function requestedCount(instruction: string): number {
+	const match = /exactamente\s+(\d+)/i.exec(instruction)
+	return match ? Number(match[1]) : 4
+}
+
+const SUBJECTS = [
+	'Cada amanecer trae una nueva oportunidad para brillar',
+	'Los sueños grandes empiezan con pasos pequeños',
+	'La constancia convierte lo difícil en posible',
+	'Sonreír también es una forma de avanzar',
+	'Lo mejor está por llegar si sigues caminando',
+	'Tu esfuerzo de hoy es tu orgullo de mañana',
+	'La calma también es una forma de fuerza',
+	'Cree en ti aunque el camino sea largo',
+	'Las pequeñas victorias también merecen celebración',
+	'Cada día es una página en blanco para escribir',
+	'El valor no es no tener miedo, es seguir adelante',
+	'La gratitud transforma lo que tenemos en suficiente',
+]
+
+/** `count` distinct, clean phrases as a well-behaved model would answer. */
+export function fakePhrases(count: number): string[] {
+	return Array.from({ length: count }, (_, index) => {
+		const subject = SUBJECTS[index % SUBJECTS.length]!
+		const round = Math.floor(index / SUBJECTS.length)
+		return round ? `${subject}, vez ${round + 1}.` : `${subject}.`
+	})
+}
+
+/** The answer text for a mode. */
+export function modeText(mode: FakeMode, count: number): string {
+	switch (mode) {
+		case 'normal':
+			return fakePhrases(count).join('\n')
+		case 'messy':
+			return [
+				`¡Claro! Aquí tienes ${count} frases motivacionales:`,
+				'',
+				...fakePhrases(count).map((phrase, index) => `${index + 1}. "${phrase}"`),
+				'',
+			].join('\n')
+		case 'short':
+			return fakePhrases(Math.max(1, Math.floor(count / 2))).join('\n')
+		case 'empty':
+			return ''
+	}
+}
+
+/** Parses `--port 4300 --mode normal --latency 0` and keeps the fake running. */
+export async function runCli(
+	start: (options: FakeServerOptions) => Promise<FakeServer>,
+	name: string,
+) {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string', default: '4300' },
+			host: { type: 'string', default: '127.0.0.1' },
+			mode: { type: 'string', default: 'normal' },
+			latency: { type: 'string', default: '0' },
+		},
+	})
+	const mode = values.mode as FakeMode
+	if (!['normal', 'messy', 'short', 'empty'].includes(mode)) {
+		throw new Error(`Unknown mode ${mode}: use normal, messy, short or empty`)
+	}
+	const server = await start({
+		port: Number(values.port),
+		host: values.host,
+		mode,
+		latencyMs: Number(values.latency),
+	})
+	// Keep memory flat in long benchmark runs.
+	server.requests.length = 0
+	setInterval(() => (server.requests.length = 0), 10_000).unref()
+	console.log(`${name} listening on ${server.url} (mode ${mode})`)
+	const stop = () => void server.close().then(() => process.exit(0))
+	process.on('SIGINT', stop)
+	process.on('SIGTERM', stop)
+}
