@@ -141,14 +141,26 @@ export function linkIn(mail: ReceivedMail, pathname: string) {
 
 export type GoogleIdentity = { sub: string; email: string; email_verified?: boolean; name?: string }
 
-/** The next Google sign-in on this page comes back as this identity. */
+/**
+ * The next Google sign-in on this page comes back as this identity: the authorize request
+ * to the OIDC mock gets a login_hint that scripts/e2e-server.mjs turns into the ID token.
+ */
 export async function signInWithGoogleAs(page: Page, identity: GoogleIdentity) {
 	const { issuer } = testServers()
 	const hint = Buffer.from(JSON.stringify({ email_verified: true, ...identity })).toString('base64url')
-	await page.route(`${issuer}/authorize?**`, async (route) => {
-		const url = new URL(route.request().url())
+	const withHint = (location: string) => {
+		const url = new URL(location)
 		url.searchParams.set('login_hint', hint)
-		await route.continue({ url: url.toString() })
+		return url.toString()
+	}
+	// With JavaScript, Remix sends the browser to the provider with a new request.
+	await page.route(`${issuer}/authorize?**`, (route) => route.continue({ url: withHint(route.request().url()) }))
+	// Without it, the form's POST answers with a redirect, which routes do not see: rewrite it.
+	await page.route('**/auth/google', async (route) => {
+		const response = await route.fetch({ maxRedirects: 0 })
+		const location = response.headers()['location']
+		if (!location?.startsWith(`${issuer}/authorize`)) return route.fulfill({ response })
+		await route.fulfill({ response, headers: { ...response.headers(), location: withHint(location) } })
 	})
 }
 

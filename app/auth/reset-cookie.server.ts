@@ -10,7 +10,8 @@ let cookie: ReturnType<typeof createCookie> | undefined
  */
 export function resetTokenCookie() {
 	cookie ??= createCookie('fr_reset', {
-		path: '/reset-password',
+		// Not '/reset-password': with JavaScript the form posts to /reset-password.data.
+		path: '/',
 		httpOnly: true,
 		sameSite: 'lax',
 		secure: process.env.NODE_ENV === 'production',

@@ -1,0 +1,30 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, test, vi } from 'vitest'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'frasea-mail-'))
+process.env.DATA_DIR = dir
+delete process.env.SMTP_URL
+const { sendMail } = await import('./mail.server')
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+test('without SMTP_URL a mail becomes an .eml file in DATA_DIR/outbox; the log names the file, not the content', async () => {
+	const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+	await sendMail({
+		to: 'ana@frasea.test',
+		subject: 'Restablece tu contraseña',
+		text: 'Enlace: http://localhost/reset-password?token=secreto123',
+		html: '<p>secreto123</p>',
+	})
+	const files = readdirSync(path.join(dir, 'outbox'))
+	expect(files).toHaveLength(1)
+	expect(files[0]).toMatch(/\.eml$/)
+	const eml = readFileSync(path.join(dir, 'outbox', files[0] ?? ''), 'utf8')
+	expect(eml).toMatch(/^To: ana@frasea\.test$/m)
+	expect(eml).toContain('secreto123')
+	const logged = log.mock.calls.flat().join(' ')
+	expect(logged).toContain(path.join(dir, 'outbox'))
+	expect(logged).not.toContain('secreto123')
+	log.mockRestore()
+})

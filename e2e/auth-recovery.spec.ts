@@ -1,0 +1,132 @@
+import {
+	linkIn,
+	login,
+	logout,
+	PASSWORD,
+	register,
+	sessionCookie,
+	toast,
+	uniqueEmail,
+	waitForMail,
+	mailsTo,
+} from './auth-helpers'
+import { expect, expectHydration, test } from './fixtures'
+
+const NEUTRAL = 'Si existe una cuenta con ese correo electrónico, te hemos enviado un enlace'
+
+test('forgot password → mail → reset → signed in, every other session gone, the new password works', async ({
+	page,
+	browser,
+	visit,
+	js,
+}) => {
+	const email = uniqueEmail('olvido')
+	await register(page, { name: 'Julia Olvido', email })
+	// A second device stays signed in with this session.
+	const otherDevice = await sessionCookie(page)
+	await logout(page)
+
+	await visit('/login')
+	await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click()
+	await expect(page).toHaveURL('/forgot-password')
+	await page.getByLabel('Correo electrónico').fill(email)
+	await page.getByRole('button', { name: 'Enviar enlace' }).click()
+	await expect(page.getByRole('status').filter({ hasText: NEUTRAL })).toBeVisible()
+
+	// The registration sent the confirmation first; the reset link is the second mail.
+	const mail = await waitForMail(email, 2)
+	expect(mail.subject).toBe('Restablece tu contraseña de Frasea')
+	const link = linkIn(mail, '/reset-password')
+	await visit(link)
+	// The token leaves the address bar at once.
+	await expect(page).toHaveURL('/reset-password')
+	await page.getByLabel('Nueva contraseña').fill('nueva contraseña 2026')
+	await page.getByLabel('Confirmar contraseña').fill('nueva contraseña 2026')
+	await page.getByRole('button', { name: 'Guardar contraseña' }).click()
+	await expect(page).toHaveURL('/dashboard')
+	await expectHydration(page, js)
+	await expect(toast(page, 'Contraseña actualizada correctamente')).toBeAttached()
+	await expect(page.getByRole('main')).toContainText('Julia Olvido')
+	// Proving the mailbox confirmed the address too.
+	await expect(page.getByText('Confirma tu correo electrónico:')).toHaveCount(0)
+
+	// The other device's session was revoked.
+	const other = await browser.newContext({ javaScriptEnabled: js })
+	await other.addCookies([otherDevice])
+	const otherPage = await other.newPage()
+	await otherPage.goto('/dashboard')
+	await expect(otherPage).toHaveURL('/login?redirectTo=%2Fdashboard')
+	await other.close()
+
+	// The link was single-use.
+	await visit(link)
+	await expect(page.getByText('El enlace para restablecer la contraseña no es válido o ha caducado.')).toBeVisible()
+
+	await logout(page)
+	await visit('/login')
+	await login(page, email, PASSWORD)
+	await expect(page.getByRole('alert')).toContainText('Correo electrónico o contraseña incorrectos.')
+	await login(page, email, 'nueva contraseña 2026')
+	await expect(page).toHaveURL('/dashboard')
+})
+
+test('forgot password answers the same for an unknown address and sends nothing', async ({ page, visit }) => {
+	const email = uniqueEmail('desconocido')
+	await visit('/forgot-password')
+	await page.getByLabel('Correo electrónico').fill(email)
+	await page.getByRole('button', { name: 'Enviar enlace' }).click()
+	await expect(page.getByRole('status').filter({ hasText: NEUTRAL })).toBeVisible()
+	await page.waitForTimeout(500)
+	expect(mailsTo(email)).toHaveLength(0)
+})
+
+test('the reset form checks the policy and the confirmation', async ({ page, visit }) => {
+	const email = uniqueEmail('politica-reset')
+	await register(page, { name: 'Karen Política', email })
+	await logout(page)
+	await visit('/forgot-password')
+	await page.getByLabel('Correo electrónico').fill(email)
+	await page.getByRole('button', { name: 'Enviar enlace' }).click()
+	const mail = await waitForMail(email, 2)
+	await visit(linkIn(mail, '/reset-password'))
+	await page.getByLabel('Nueva contraseña').fill(email)
+	await page.getByLabel('Confirmar contraseña').fill(email)
+	await page.getByRole('button', { name: 'Guardar contraseña' }).click()
+	await expect(page.getByText('La contraseña no puede ser tu correo electrónico')).toBeVisible()
+	await page.getByLabel('Nueva contraseña').fill('una contraseña buena')
+	await page.getByLabel('Confirmar contraseña').fill('otra contraseña')
+	await page.getByRole('button', { name: 'Guardar contraseña' }).click()
+	await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible()
+	await expect(page).toHaveURL('/reset-password')
+})
+
+test('e-mail verification: banner, resend, the old link dies, the new one confirms', async ({
+	page,
+	visit,
+}) => {
+	const email = uniqueEmail('verifica')
+	await register(page, { name: 'Luis Verifica', email })
+	const banner = page.getByRole('region', { name: 'Confirmación de correo' })
+	await expect(banner).toBeVisible()
+	const first = await waitForMail(email, 1)
+	expect(first.subject).toBe('Confirma tu correo electrónico en Frasea')
+
+	await banner.getByRole('button', { name: 'Reenviar correo' }).click()
+	await expect(page).toHaveURL('/dashboard')
+	await expect(toast(page, 'Te hemos enviado un nuevo enlace de confirmación')).toBeAttached()
+	const second = await waitForMail(email, 2)
+
+	// Resending replaced the first link.
+	await visit(linkIn(first, '/verify-email'))
+	await expect(page.getByText('El enlace de confirmación no es válido o ha caducado.')).toBeVisible()
+
+	await visit(linkIn(second, '/verify-email'))
+	await expect(page).toHaveURL('/dashboard')
+	await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()
+	await expect(page.getByRole('region', { name: 'Confirmación de correo' })).toHaveCount(0)
+
+	// Single use.
+	await visit(linkIn(second, '/verify-email'))
+	await expect(page.getByText('El enlace de confirmación no es válido o ha caducado.')).toBeVisible()
+	await expect(page.getByText('Tu correo electrónico ya está confirmado.')).toBeVisible()
+})
