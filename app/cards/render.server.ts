@@ -101,15 +101,16 @@ function outputSize(sizeKey: SizeKey, options: Pick<RenderOptions, 'width' | 'he
 
 /**
  * Draws the card on a fresh canvas and encodes it: JPEG with the phrase in its metadata.
- * Synchronous and free of I/O once the background is resolved, which is what a benchmark
- * should time.
+ * Free of I/O once the background is resolved, which is what a benchmark should time.
+ * Drawing runs on the calling thread; encoding (and most rasterising) runs on libuv's
+ * thread pool, so the event loop stays free and a ZIP's sizes encode in parallel.
  */
-export function drawCardJpeg(
+export async function drawCardJpeg(
 	state: CardState,
 	sizeKey: SizeKey,
 	background: CardBackground<NapiImage>,
 	options: Pick<RenderOptions, 'width' | 'height' | 'quality'> = {},
-): Buffer {
+): Promise<Buffer> {
 	registerCardFonts()
 	const size = PLATFORM_SIZES[sizeKey]
 	const output = outputSize(sizeKey, options)
@@ -130,7 +131,7 @@ export function drawCardJpeg(
 		background,
 	)
 	const quality = options.quality ?? (output.scale < 1 ? PREVIEW_QUALITY : JPEG_QUALITY)
-	const jpeg = canvas.toBuffer('image/jpeg', Math.round(quality * 100))
+	const jpeg = await canvas.encode('jpeg', Math.round(quality * 100))
 	const tagged = withJpegDescription(jpeg, state.text)
 	return Buffer.from(tagged.buffer, tagged.byteOffset, tagged.byteLength)
 }
@@ -156,7 +157,7 @@ export async function renderAllSizesZip(
 	options: Omit<RenderOptions, 'width' | 'height'> = {},
 ): Promise<Buffer> {
 	const shared = await resolveBackground(state, state.size, options)
-	const files: Zippable = {}
+	const jpegs: Array<Promise<Buffer>> = []
 	for (const sizeKey of SIZE_KEYS) {
 		let background = shared
 		if (!options.background && sizeKey !== state.size && typeof shared !== 'function') {
@@ -166,11 +167,14 @@ export async function renderAllSizesZip(
 			})
 			if (typeof cached !== 'function') background = cached
 		}
-		files[cardFileName(state.index, sizeKey)] = [
-			drawCardJpeg(state, sizeKey, background),
-			{ level: 0 },
-		]
+		// Not awaited here: the next size is drawn while this one encodes.
+		jpegs.push(drawCardJpeg(state, sizeKey, background))
 	}
+	const files: Zippable = {}
+	const encoded = await Promise.all(jpegs)
+	SIZE_KEYS.forEach((sizeKey, position) => {
+		files[cardFileName(state.index, sizeKey)] = [encoded[position] as Buffer, { level: 0 }]
+	})
 	const zip = zipSync(files)
 	return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength)
 }

@@ -20,12 +20,14 @@ function linear(ctx: Ctx2D, x0: number, y0: number, x1: number, y1: number, stop
 }
 
 function softDisc(ctx: Ctx2D, x: number, y: number, radius: number, color: string, alpha: number) {
+	// Two stops and a circular path: radial shading is the costliest part of a render.
 	const gradient = ctx.createRadialGradient(x, y, 0, x, y, radius)
 	gradient.addColorStop(0, rgba(color, alpha))
-	gradient.addColorStop(0.55, rgba(color, alpha * 0.55))
 	gradient.addColorStop(1, rgba(color, 0))
 	ctx.fillStyle = gradient
-	ctx.fillRect(x - radius, y - radius, radius * 2, radius * 2)
+	ctx.beginPath()
+	ctx.arc(x, y, radius, 0, TAU)
+	ctx.fill()
 }
 
 function vignette(ctx: Ctx2D, width: number, height: number, strength: number) {
@@ -57,13 +59,13 @@ const abstract: Painter = (ctx, width, height, random) => {
 	const size = Math.max(width, height)
 	ctx.fillStyle = linear(ctx, 0, 0, width, height, [base, mix(base, palette[1] as string, 0.6)])
 	ctx.fillRect(0, 0, width, height)
-	const blobs = random.int(7, 10)
+	const blobs = random.int(5, 6)
 	for (let index = 0; index < blobs; index++) {
 		softDisc(
 			ctx,
 			random.range(-0.1, 1.1) * width,
 			random.range(-0.1, 1.1) * height,
-			random.range(0.25, 0.6) * size,
+			random.range(0.25, 0.5) * size,
 			palette[1 + (index % (palette.length - 1))] as string,
 			random.range(0.45, 0.8),
 		)
@@ -255,7 +257,7 @@ const texture: Painter = (ctx, width, height, random) => {
 	ctx.fillRect(0, 0, width, height)
 	const kind = random.pick(['paper', 'linen', 'stone'] as const)
 
-	const blotches = kind === 'stone' ? 40 : 22
+	const blotches = kind === 'stone' ? 24 : 14
 	for (let index = 0; index < blotches; index++) {
 		softDisc(
 			ctx,
@@ -296,7 +298,7 @@ const texture: Painter = (ctx, width, height, random) => {
 		}
 	} else {
 		// Fibres, batched into a few paths per tone so even a big card stays fast.
-		const fibres = Math.round(area / (kind === 'paper' ? 450 : 1200))
+		const fibres = Math.round(area / (kind === 'paper' ? 900 : 2400))
 		const groups = [
 			rgba(lighten(base, 0.55), 0.16),
 			rgba(lighten(base, 0.3), 0.2),
@@ -313,20 +315,20 @@ const texture: Painter = (ctx, width, height, random) => {
 				const y = random.range(0, height)
 				const length = size * random.range(0.006, 0.03)
 				const angle = random.range(0, Math.PI)
+				const bend = random.range(-3, 3) * unit
 				ctx.moveTo(x, y)
-				ctx.quadraticCurveTo(
-					x + Math.cos(angle) * length * 0.5 + random.range(-3, 3) * unit,
-					y + Math.sin(angle) * length * 0.5 + random.range(-3, 3) * unit,
-					x + Math.cos(angle) * length,
-					y + Math.sin(angle) * length,
+				ctx.lineTo(
+					x + Math.cos(angle) * length * 0.5 + bend,
+					y + Math.sin(angle) * length * 0.5 + bend,
 				)
+				ctx.lineTo(x + Math.cos(angle) * length, y + Math.sin(angle) * length)
 			}
 			ctx.stroke()
 		}
 	}
 
 	// Speckles.
-	const speckles = Math.round(area / (kind === 'stone' ? 600 : 1500))
+	const speckles = Math.round(area / (kind === 'stone' ? 1000 : 2500))
 	for (const tone of [lighten(base, 0.6), darken(base, 0.6)]) {
 		ctx.fillStyle = rgba(tone, 0.35)
 		ctx.beginPath()
@@ -378,19 +380,15 @@ const geometric: Painter = (ctx, width, height, random) => {
 		const tweak = random.range(-0.12, 0.12)
 		return tweak > 0 ? lighten(color, tweak) : darken(color, -tweak)
 	}
-	ctx.lineWidth = 1
-	ctx.lineJoin = 'round'
 	const triangle = (a: [number, number], b: [number, number], c: [number, number]) => {
 		const color = shade((a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3)
 		ctx.fillStyle = color
-		ctx.strokeStyle = color
 		ctx.beginPath()
 		ctx.moveTo(a[0], a[1])
 		ctx.lineTo(b[0], b[1])
 		ctx.lineTo(c[0], c[1])
 		ctx.closePath()
 		ctx.fill()
-		ctx.stroke()
 	}
 	for (let row = 0; row < rows; row++) {
 		for (let column = 0; column < columns; column++) {
@@ -409,6 +407,7 @@ const geometric: Painter = (ctx, width, height, random) => {
 		}
 	}
 	// Thin facets' edges catch the light.
+	ctx.lineWidth = Math.max(1, size / 1080)
 	ctx.strokeStyle = 'rgba(255, 255, 255, 0.06)'
 	ctx.beginPath()
 	for (const line of points) {
@@ -533,7 +532,7 @@ const artistic: Painter = (ctx, width, height, random) => {
 	ctx.fillStyle = base
 	ctx.fillRect(0, 0, width, height)
 	ctx.lineCap = 'round'
-	const strokes = random.int(32, 44)
+	const strokes = random.int(26, 34)
 	for (let index = 0; index < strokes; index++) {
 		const color = palette[1 + Math.floor(random.next() * (palette.length - 1))] as string
 		const strokeWidth = size * random.range(0.035, 0.11)
@@ -546,7 +545,7 @@ const artistic: Painter = (ctx, width, height, random) => {
 		const nx = -dy
 		const ny = dx
 		const bend = random.range(-0.25, 0.25) * length
-		const bristles = random.int(7, 11)
+		const bristles = random.int(5, 7)
 		const alpha = random.range(0.35, 0.75)
 		for (let bristle = 0; bristle < bristles; bristle++) {
 			const offset = (bristle / (bristles - 1) - 0.5) * strokeWidth
@@ -559,7 +558,7 @@ const artistic: Painter = (ctx, width, height, random) => {
 				random.chance(0.3) ? lighten(color, 0.15) : color,
 				alpha * random.range(0.5, 1),
 			)
-			ctx.lineWidth = (strokeWidth / bristles) * random.range(1.2, 2.2)
+			ctx.lineWidth = (strokeWidth / bristles) * random.range(1.3, 2.1)
 			ctx.beginPath()
 			ctx.moveTo(sx, sy)
 			ctx.bezierCurveTo(
