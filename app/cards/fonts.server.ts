@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { GlobalFonts } from '@napi-rs/canvas'
-import { FONT_FAMILIES, fontFaceSources } from './fonts'
+import { FONT_FAMILIES, fontFaceSources, fontFileName } from './fonts'
 
 const require = createRequire(import.meta.url)
 
@@ -26,4 +26,20 @@ export function registerCardFonts(): void {
 	}
 	if (missing.length) throw new Error(`Could not register card fonts: ${missing.join(', ')}`)
 	registered = true
+}
+
+let filesByName: Map<string, string> | undefined
+
+/**
+ * Absolute path of a card font file by its name, for a route that serves the files to the
+ * browser canvas; null for any name that is not one of the 30 families' files.
+ */
+export function fontFilePath(fileName: string): string | null {
+	filesByName ??= new Map(
+		FONT_FAMILIES.flatMap((font) =>
+			fontFaceSources(font).map((source) => [fontFileName(source), source.specifier] as const),
+		),
+	)
+	const specifier = filesByName.get(fileName)
+	return specifier ? resolveFontFile(specifier) : null
 }

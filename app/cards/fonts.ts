@@ -159,6 +159,19 @@ export function fontFaceSources(font: FontFamily): FontFaceSource[] {
 	return sources
 }
 
+/** The file name of a source (unique across all families, e.g. 'arimo-latin-700-normal.woff2'). */
+export function fontFileName(source: FontFaceSource): string {
+	return source.specifier.slice(source.specifier.lastIndexOf('/') + 1)
+}
+
+/**
+ * URL of a font file when the app serves them from one route (see fontFilePath in
+ * fonts.server.ts), e.g. '/fonts/arimo-latin-700-normal.woff2'.
+ */
+export function fontFileUrl(source: FontFaceSource, base = '/fonts'): string {
+	return `${base}/${fontFileName(source)}`
+}
+
 function extFamily(font: FontFamily) {
 	return `${font.family} Ext`
 }

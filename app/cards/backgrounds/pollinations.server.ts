@@ -293,6 +293,9 @@ export interface BackgroundRequest {
 }
 
 const inFlight = new Map<string, Promise<Buffer>>()
+/** URLs that failed recently, with when to try again: a down service is not hammered. */
+const recentFailures = new Map<string, number>()
+export const FAILURE_RETRY_MS = 2 * 60_000
 
 function resolveOptions(options: PollinationsOptions) {
 	const env = options.baseUrl && options.cacheDir ? null : getEnv()
@@ -306,8 +309,9 @@ function resolveOptions(options: PollinationsOptions) {
 
 /**
  * The remote background for a phrase at a size, from the disk cache or the service.
- * Concurrent requests for the same URL share one download. Throws on any failure
- * (timeout, HTTP error, not an image) so the caller can fall back.
+ * Concurrent requests for the same URL share one download; a URL that failed is not
+ * tried again for two minutes. Throws on any failure (timeout, HTTP error, not an image)
+ * so the caller can fall back.
  */
 export async function fetchPollinationsBackground(
 	request: BackgroundRequest,
@@ -326,6 +330,8 @@ export async function fetchPollinationsBackground(
 	const cached = await readFile(file).catch(() => null)
 	if (cached) return cached
 	if (options.cacheOnly) throw new Error('Background not cached')
+	const retryAt = recentFailures.get(key)
+	if (retryAt && retryAt > Date.now()) throw new Error('Background failed recently')
 
 	let pending = inFlight.get(key)
 	if (!pending) {
@@ -338,8 +344,14 @@ export async function fetchPollinationsBackground(
 		})
 		inFlight.set(key, pending)
 		pending.then(
-			() => inFlight.delete(key),
-			() => inFlight.delete(key),
+			() => {
+				inFlight.delete(key)
+				recentFailures.delete(key)
+			},
+			() => {
+				inFlight.delete(key)
+				if (!options.signal?.aborted) recentFailures.set(key, Date.now() + FAILURE_RETRY_MS)
+			},
 		)
 	}
 	return pending

@@ -131,20 +131,29 @@ describe('remote backgrounds (fake service on loopback)', () => {
 		'falls back to procedural when the service fails (%s)',
 		async (failure) => {
 			mode = failure
+			// A seed per case, so one case's remembered failure does not answer the next.
+			const seed = { error: 101, html: 102, slow: 103 }[failure]
 			const state = createCardState({
 				text: 'x',
-				seed: 5,
+				seed,
 				background: 'minimal',
 				design: { overlay: 0 },
 			})
 			const options = { baseUrl, cacheDir, timeoutMs: 300 }
 			await expect(
-				fetchPollinationsBackground({ ...request, text: 'x' }, options),
-			).rejects.toThrow()
+				fetchPollinationsBackground({ ...request, text: 'x', seed }, options),
+			).rejects.toThrow(failure === 'slow' ? 'timeout' : failure === 'error' ? '502' : 'format')
+			expect(requests).toHaveLength(1)
 			const remote = await renderCard(state, { provider: 'pollinations', pollinations: options })
 			const procedural = await renderCard(state, { provider: 'procedural' })
 			expect(remote.equals(procedural)).toBe(true)
 			expect(await readdir(cacheDir)).toHaveLength(0)
+			// The failed URL is not asked again right away.
+			const asked = requests.length
+			await expect(
+				fetchPollinationsBackground({ ...request, text: 'x', seed }, options),
+			).rejects.toThrow('failed recently')
+			expect(requests).toHaveLength(asked)
 		},
 	)
 })
