@@ -2,10 +2,14 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3999)
 export const baseURL = `http://127.0.0.1:${port}`
+// Side-by-side runs (their own E2E_PORT and BUILD_DIR) keep their artifacts apart too.
+const sideBySide = process.env.E2E_PORT !== undefined && port !== 3999
 
 /**
  * Every spec runs twice: with JavaScript, and with JavaScript disabled (the page must work
- * before and without hydration). The built app is started on a fresh database per run.
+ * before and without hydration). The built app is started on a fresh database per run,
+ * with an SMTP sink and an OIDC provider (standing in for Google) next to it; see
+ * scripts/e2e-server.mjs and e2e/auth-helpers.ts.
  */
 export default defineConfig({
 	testDir: './e2e',
@@ -15,7 +19,13 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	workers: 2,
-	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	outputDir: sideBySide ? `.cache/test-results-${port}` : 'test-results',
+	reporter: process.env.CI
+		? [['list']]
+		: [
+				['list'],
+				['html', { open: 'never', outputFolder: sideBySide ? `.cache/playwright-report-${port}` : 'playwright-report' }],
+			],
 	use: {
 		baseURL,
 		locale: 'es-ES',
