@@ -24,7 +24,13 @@ export default defineConfig({
 		? [['list']]
 		: [
 				['list'],
-				['html', { open: 'never', outputFolder: sideBySide ? `.cache/playwright-report-${port}` : 'playwright-report' }],
+				[
+					'html',
+					{
+						open: 'never',
+						outputFolder: sideBySide ? `.cache/playwright-report-${port}` : 'playwright-report',
+					},
+				],
 			],
 	use: {
 		baseURL,

@@ -55,7 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (session.setCookie) headers.append('set-cookie', session.setCookie)
 	// Only what the layout shows: never the e-mail, id or anything secret.
 	const user = session.user
-		? { name: session.user.name, isAdmin: session.user.isAdmin, emailVerified: session.user.emailVerified }
+		? {
+				name: session.user.name,
+				isAdmin: session.user.isAdmin,
+				emailVerified: session.user.emailVerified,
+			}
 		: null
 	return data(
 		{ theme, toast, user, googleEnabled: isGoogleConfigured(), year: new Date().getFullYear() },

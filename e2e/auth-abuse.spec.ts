@@ -1,22 +1,37 @@
 import { randomIp, uniqueEmail, PASSWORD, register, logout } from './auth-helpers'
 import { expect, test } from './fixtures'
 
-test('a filled honeypot is refused on login, register and forgot-password', async ({ page, visit }) => {
+test('a filled honeypot is refused on login, register and forgot-password', async ({
+	page,
+	visit,
+}) => {
 	const email = uniqueEmail('bot')
 	for (const [path, fill, button] of [
-		['/register', async () => {
-			await page.getByLabel('Nombre completo').fill('Bot')
-			await page.getByLabel('Correo electrónico').fill(email)
-			await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD)
-			await page.getByLabel('Confirmar contraseña').fill(PASSWORD)
-		}, 'Crear cuenta'],
-		['/login', async () => {
-			await page.getByLabel('Correo electrónico').fill(email)
-			await page.getByLabel('Contraseña').fill(PASSWORD)
-		}, 'Iniciar Sesión'],
-		['/forgot-password', async () => {
-			await page.getByLabel('Correo electrónico').fill(email)
-		}, 'Enviar enlace'],
+		[
+			'/register',
+			async () => {
+				await page.getByLabel('Nombre completo').fill('Bot')
+				await page.getByLabel('Correo electrónico').fill(email)
+				await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD)
+				await page.getByLabel('Confirmar contraseña').fill(PASSWORD)
+			},
+			'Crear cuenta',
+		],
+		[
+			'/login',
+			async () => {
+				await page.getByLabel('Correo electrónico').fill(email)
+				await page.getByLabel('Contraseña').fill(PASSWORD)
+			},
+			'Iniciar Sesión',
+		],
+		[
+			'/forgot-password',
+			async () => {
+				await page.getByLabel('Correo electrónico').fill(email)
+			},
+			'Enviar enlace',
+		],
 	] as const) {
 		await visit(path)
 		await fill()
@@ -33,10 +48,16 @@ test('a filled honeypot is refused on login, register and forgot-password', asyn
 	await page.getByLabel('Correo electrónico').fill(email)
 	await page.getByLabel('Contraseña').fill(PASSWORD)
 	await page.getByRole('main').getByRole('button', { name: 'Iniciar Sesión' }).click()
-	await expect(page.getByRole('alert')).toContainText('Correo electrónico o contraseña incorrectos.')
+	await expect(page.getByRole('alert')).toContainText(
+		'Correo electrónico o contraseña incorrectos.',
+	)
 })
 
-test('sign-in attempts are limited per IP: 429 with a Spanish message', async ({ page, visit, js }) => {
+test('sign-in attempts are limited per IP: 429 with a Spanish message', async ({
+	page,
+	visit,
+	js,
+}) => {
 	// As a reverse proxy would report it; AUTH_RATE_LIMIT is the default 10 a minute.
 	const ip = randomIp()
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip })
@@ -56,7 +77,9 @@ test('sign-in attempts are limited per IP: 429 with a Spanish message', async ({
 		page.getByRole('main').getByRole('button', { name: 'Iniciar Sesión' }).click(),
 	])
 	if (!js) expect(response.status()).toBe(429)
-	await expect(page.getByRole('alert')).toContainText('Demasiados intentos. Espera un minuto y vuelve a intentarlo.')
+	await expect(page.getByRole('alert')).toContainText(
+		'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
+	)
 	await expect(page.getByLabel('Correo electrónico')).toHaveValue(/ip-11/)
 })
 

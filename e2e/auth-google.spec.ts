@@ -15,13 +15,22 @@ import { expect, expectHydration, test } from './fixtures'
 
 const sub = () => `google-${randomBytes(6).toString('hex')}`
 
-test('the Google button shows in the header, footer, login and register pages', async ({ page, visit }) => {
+test('the Google button shows in the header, footer, login and register pages', async ({
+	page,
+	visit,
+}) => {
 	await visit('/')
-	await expect(page.getByRole('banner').getByRole('button', { name: 'Continuar con Google' }).first()).toBeAttached()
-	await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Continuar con Google' })).toBeVisible()
+	await expect(
+		page.getByRole('banner').getByRole('button', { name: 'Continuar con Google' }).first(),
+	).toBeAttached()
+	await expect(
+		page.getByRole('contentinfo').getByRole('button', { name: 'Continuar con Google' }),
+	).toBeVisible()
 	for (const path of ['/login', '/register']) {
 		await visit(path)
-		await expect(page.getByRole('main').getByRole('button', { name: 'Continuar con Google' })).toBeVisible()
+		await expect(
+			page.getByRole('main').getByRole('button', { name: 'Continuar con Google' }),
+		).toBeVisible()
 	}
 })
 
@@ -40,7 +49,10 @@ test('Google sign-in creates an account with the provider’s name', async ({ pa
 	expect((await page.context().cookies()).filter((c) => c.name.startsWith('fr_oauth2'))).toEqual([])
 })
 
-test('without a name from Google, the name is the part of the e-mail before the @', async ({ page, visit }) => {
+test('without a name from Google, the name is the part of the e-mail before the @', async ({
+	page,
+	visit,
+}) => {
 	const email = uniqueEmail('sin-nombre')
 	await signInWithGoogleAs(page, { sub: sub(), email })
 	await visit('/register')
@@ -105,19 +117,28 @@ test('Google takes over an unverified password account: the password and its ses
 	await squatterPage.goto('/dashboard')
 	await expect(squatterPage).toHaveURL('/login?redirectTo=%2Fdashboard')
 	await login(squatterPage, email)
-	await expect(squatterPage.getByRole('alert')).toContainText('Correo electrónico o contraseña incorrectos.')
+	await expect(squatterPage.getByRole('alert')).toContainText(
+		'Correo electrónico o contraseña incorrectos.',
+	)
 	await squatter.close()
 })
 
 test('a Google account without a verified e-mail is refused', async ({ page, visit }) => {
-	await signInWithGoogleAs(page, { sub: sub(), email: uniqueEmail('no-verificada'), email_verified: false })
+	await signInWithGoogleAs(page, {
+		sub: sub(),
+		email: uniqueEmail('no-verificada'),
+		email_verified: false,
+	})
 	await visit('/login')
 	await page.getByRole('main').getByRole('button', { name: 'Continuar con Google' }).click()
 	await expect(page).toHaveURL('/login')
 	await expect(toast(page, 'no tiene el correo electrónico verificado')).toBeAttached()
 })
 
-test('a callback without the state cookie (forged or replayed) is refused', async ({ page, visit }) => {
+test('a callback without the state cookie (forged or replayed) is refused', async ({
+	page,
+	visit,
+}) => {
 	await visit('/auth/google/callback?state=inventado&code=inventado')
 	await expect(page).toHaveURL('/login')
 	await expect(toast(page, 'Error al iniciar sesión con Google')).toBeAttached()
@@ -126,7 +147,11 @@ test('a callback without the state cookie (forged or replayed) is refused', asyn
 })
 
 test('Google sign-in returns the user where they were', async ({ page, visit }) => {
-	await signInWithGoogleAs(page, { sub: sub(), email: uniqueEmail('google-vuelta'), name: 'Pablo Vuelta' })
+	await signInWithGoogleAs(page, {
+		sub: sub(),
+		email: uniqueEmail('google-vuelta'),
+		name: 'Pablo Vuelta',
+	})
 	await visit('/profile')
 	await expect(page).toHaveURL('/login?redirectTo=%2Fprofile')
 	await page.getByRole('main').getByRole('button', { name: 'Continuar con Google' }).click()

@@ -1,4 +1,13 @@
-import { login, logout, register, sql, toast, uniqueEmail, waitForMail, linkIn } from './auth-helpers'
+import {
+	login,
+	logout,
+	register,
+	sql,
+	toast,
+	uniqueEmail,
+	waitForMail,
+	linkIn,
+} from './auth-helpers'
 import { expect, test } from './fixtures'
 
 test('guests are sent to /login from the dashboard, the profile and the admin area', async ({
@@ -18,7 +27,9 @@ test('guests are sent to /login from the dashboard, the profile and the admin ar
 	}
 })
 
-test('actions are guarded too: a guest POST changes nothing and goes to /login', async ({ request }) => {
+test('actions are guarded too: a guest POST changes nothing and goes to /login', async ({
+	request,
+}) => {
 	for (const path of ['/admin/no-existe', '/dashboard/no-existe', '/verify-email']) {
 		const response = await request.post(path, { form: { anything: 'x' }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(302)
@@ -26,10 +37,17 @@ test('actions are guarded too: a guest POST changes nothing and goes to /login',
 	}
 })
 
-test('a signed-in user who is not an admin is sent from /admin to /dashboard', async ({ page, visit }) => {
+test('a signed-in user who is not an admin is sent from /admin to /dashboard', async ({
+	page,
+	visit,
+}) => {
 	await register(page, { name: 'Hugo Usuario', email: uniqueEmail('usuario') })
 	await expect(page).toHaveURL('/dashboard')
-	await expect(page.getByRole('navigation', { name: 'Panel de usuario' }).getByRole('link', { name: 'Panel Admin' })).toHaveCount(0)
+	await expect(
+		page
+			.getByRole('navigation', { name: 'Panel de usuario' })
+			.getByRole('link', { name: 'Panel Admin' }),
+	).toHaveCount(0)
 	for (const path of ['/admin', '/admin/overview', '/admin/lo-que-sea']) {
 		await visit(path)
 		await expect(page, path).toHaveURL('/dashboard')
@@ -43,7 +61,11 @@ test('a signed-in user who is not an admin is sent from /admin to /dashboard', a
 test('an admin (role admin) lands on /admin/overview after login', async ({ page, visit }) => {
 	const email = uniqueEmail('rol-admin')
 	await register(page, { name: 'Inés Admin', email })
-	sql(`UPDATE perfiles SET rol = 'admin', correo_verificado_en = ? WHERE correo = ?`, Date.now(), email)
+	sql(
+		`UPDATE perfiles SET rol = 'admin', correo_verificado_en = ? WHERE correo = ?`,
+		Date.now(),
+		email,
+	)
 	await logout(page)
 	await visit('/login')
 	await login(page, email)
@@ -60,7 +82,10 @@ test('an admin (role admin) lands on /admin/overview after login', async ({ page
 
 	// The dashboard shows admins the way to the admin area.
 	await visit('/dashboard')
-	await page.getByRole('navigation', { name: 'Panel de usuario' }).getByRole('link', { name: 'Panel Admin' }).click()
+	await page
+		.getByRole('navigation', { name: 'Panel de usuario' })
+		.getByRole('link', { name: 'Panel Admin' })
+		.click()
 	await expect(page).toHaveURL('/admin/overview')
 
 	// The admin header signs out to /login.
@@ -79,7 +104,9 @@ test('the ADMIN_EMAIL account is an admin from registration and opens the panel 
 	await register(page, { name: 'Administración', email: 'admin@frasea.test' })
 	await expect(page).toHaveURL('/admin/overview')
 	// Registering an address does not prove owning it: the panel waits for the confirmation.
-	await expect(page.getByText('Confirma tu correo electrónico para acceder al panel de administración.')).toBeVisible()
+	await expect(
+		page.getByText('Confirma tu correo electrónico para acceder al panel de administración.'),
+	).toBeVisible()
 	const mail = await waitForMail('admin@frasea.test')
 	await page.goto(linkIn(mail, '/verify-email'))
 	await expect(page).toHaveURL('/admin/overview')

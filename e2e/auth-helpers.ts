@@ -124,7 +124,10 @@ export function mailsTo(address: string): ReceivedMail[] {
 export async function waitForMail(address: string, count = 1): Promise<ReceivedMail> {
 	let mails: ReceivedMail[] = []
 	await expect
-		.poll(() => (mails = mailsTo(address)).length, { message: `mail #${count} to ${address}`, timeout: 10_000 })
+		.poll(() => (mails = mailsTo(address)).length, {
+			message: `mail #${count} to ${address}`,
+			timeout: 10_000,
+		})
 		.toBeGreaterThanOrEqual(count)
 	return mails[count - 1] as ReceivedMail
 }
@@ -147,20 +150,27 @@ export type GoogleIdentity = { sub: string; email: string; email_verified?: bool
  */
 export async function signInWithGoogleAs(page: Page, identity: GoogleIdentity) {
 	const { issuer } = testServers()
-	const hint = Buffer.from(JSON.stringify({ email_verified: true, ...identity })).toString('base64url')
+	const hint = Buffer.from(JSON.stringify({ email_verified: true, ...identity })).toString(
+		'base64url',
+	)
 	const withHint = (location: string) => {
 		const url = new URL(location)
 		url.searchParams.set('login_hint', hint)
 		return url.toString()
 	}
 	// With JavaScript, Remix sends the browser to the provider with a new request.
-	await page.route(`${issuer}/authorize?**`, (route) => route.continue({ url: withHint(route.request().url()) }))
+	await page.route(`${issuer}/authorize?**`, (route) =>
+		route.continue({ url: withHint(route.request().url()) }),
+	)
 	// Without it, the form's POST answers with a redirect, which routes do not see: rewrite it.
 	await page.route('**/auth/google', async (route) => {
 		const response = await route.fetch({ maxRedirects: 0 })
 		const location = response.headers()['location']
 		if (!location?.startsWith(`${issuer}/authorize`)) return route.fulfill({ response })
-		await route.fulfill({ response, headers: { ...response.headers(), location: withHint(location) } })
+		await route.fulfill({
+			response,
+			headers: { ...response.headers(), location: withHint(location) },
+		})
 	})
 }
 
@@ -177,7 +187,10 @@ export async function fillRegister(
 	await form.getByLabel('Confirmar contraseña').fill(values.confirmPassword ?? values.password)
 }
 
-export async function register(page: Page, values: { name: string; email: string; password?: string }) {
+export async function register(
+	page: Page,
+	values: { name: string; email: string; password?: string },
+) {
 	await page.goto('/register')
 	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })
 	await page.locator('form#register').getByRole('button', { name: 'Crear cuenta' }).click()

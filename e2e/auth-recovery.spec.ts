@@ -60,17 +60,24 @@ test('forgot password → mail → reset → signed in, every other session gone
 
 	// The link was single-use.
 	await visit(link)
-	await expect(page.getByText('El enlace para restablecer la contraseña no es válido o ha caducado.')).toBeVisible()
+	await expect(
+		page.getByText('El enlace para restablecer la contraseña no es válido o ha caducado.'),
+	).toBeVisible()
 
 	await logout(page)
 	await visit('/login')
 	await login(page, email, PASSWORD)
-	await expect(page.getByRole('alert')).toContainText('Correo electrónico o contraseña incorrectos.')
+	await expect(page.getByRole('alert')).toContainText(
+		'Correo electrónico o contraseña incorrectos.',
+	)
 	await login(page, email, 'nueva contraseña 2026')
 	await expect(page).toHaveURL('/dashboard')
 })
 
-test('forgot password answers the same for an unknown address and sends nothing', async ({ page, visit }) => {
+test('forgot password answers the same for an unknown address and sends nothing', async ({
+	page,
+	visit,
+}) => {
 	const email = uniqueEmail('desconocido')
 	await visit('/forgot-password')
 	await page.getByLabel('Correo electrónico').fill(email)
@@ -118,7 +125,9 @@ test('e-mail verification: banner, resend, the old link dies, the new one confir
 
 	// Resending replaced the first link.
 	await visit(linkIn(first, '/verify-email'))
-	await expect(page.getByText('El enlace de confirmación no es válido o ha caducado.')).toBeVisible()
+	await expect(
+		page.getByText('El enlace de confirmación no es válido o ha caducado.'),
+	).toBeVisible()
 
 	await visit(linkIn(second, '/verify-email'))
 	await expect(page).toHaveURL('/dashboard')
@@ -127,6 +136,8 @@ test('e-mail verification: banner, resend, the old link dies, the new one confir
 
 	// Single use.
 	await visit(linkIn(second, '/verify-email'))
-	await expect(page.getByText('El enlace de confirmación no es válido o ha caducado.')).toBeVisible()
+	await expect(
+		page.getByText('El enlace de confirmación no es válido o ha caducado.'),
+	).toBeVisible()
 	await expect(page.getByText('Tu correo electrónico ya está confirmado.')).toBeVisible()
 })

@@ -11,7 +11,11 @@ import {
 } from './auth-helpers'
 import { expect, expectHydration, test } from './fixtures'
 
-test('register leads to the dashboard, signed in, with the spec’s message', async ({ page, visit, js }) => {
+test('register leads to the dashboard, signed in, with the spec’s message', async ({
+	page,
+	visit,
+	js,
+}) => {
 	const email = uniqueEmail('registro')
 	await visit('/register')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear cuenta')
@@ -44,7 +48,11 @@ test('register leads to the dashboard, signed in, with the spec’s message', as
 	}
 })
 
-test('mismatched passwords keep the name and e-mail typed and explain why', async ({ page, visit, js }) => {
+test('mismatched passwords keep the name and e-mail typed and explain why', async ({
+	page,
+	visit,
+	js,
+}) => {
 	const email = uniqueEmail('distintas')
 	await visit('/register')
 	await fillRegister(page, {
@@ -87,7 +95,11 @@ test('an e-mail already in use gets a clear message', async ({ page, visit }) =>
 	await expect(page.getByLabel('Nombre completo')).toHaveValue('Segunda Cuenta')
 })
 
-test('a wrong password or unknown e-mail get the same neutral message', async ({ page, visit, js }) => {
+test('a wrong password or unknown e-mail get the same neutral message', async ({
+	page,
+	visit,
+	js,
+}) => {
 	const email = uniqueEmail('clave')
 	await register(page, { name: 'Diego Clave', email })
 	await logout(page)
@@ -108,9 +120,9 @@ test('a wrong password or unknown e-mail get the same neutral message', async ({
 	if (!js) await expect(page.getByLabel('Contraseña')).toHaveValue('')
 
 	await login(page, uniqueEmail('nadie'), PASSWORD)
-	await expect(page.getByRole('alert').filter({ hasText: 'Error al iniciar sesión' })).toContainText(
-		'Correo electrónico o contraseña incorrectos.',
-	)
+	await expect(
+		page.getByRole('alert').filter({ hasText: 'Error al iniciar sesión' }),
+	).toContainText('Correo electrónico o contraseña incorrectos.')
 	await expect(page).toHaveURL('/login')
 })
 

@@ -5,7 +5,9 @@ function escapeHtml(value: string) {
 }
 
 function layout(title: string, paragraphs: string[], link: { href: string; label: string }) {
-	const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('')
+	const body = paragraphs
+		.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
+		.join('')
 	return `<!doctype html><html lang="es"><body style="margin:0;background:#f9fafb;font-family:system-ui,sans-serif;color:#111827">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-weight:700;font-size:20px;margin:0 0 24px">Frasea</p>
@@ -25,7 +27,10 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
 		to,
 		subject: 'Restablece tu contraseña de Frasea',
 		text: `${paragraphs.join('\n\n')}\n\nRestablecer contraseña:\n${link}\n`,
-		html: layout('Restablece tu contraseña', paragraphs, { href: link, label: 'Restablecer contraseña' }),
+		html: layout('Restablece tu contraseña', paragraphs, {
+			href: link,
+			label: 'Restablecer contraseña',
+		}),
 	}
 }
 

@@ -4,7 +4,13 @@ import { isUniqueViolation, nameFromEmail, roleFor } from './user.server'
 
 const PROVIDER = 'google'
 
-const accountSelect = { id: true, name: true, email: true, role: true, emailVerifiedAt: true } as const
+const accountSelect = {
+	id: true,
+	name: true,
+	email: true,
+	role: true,
+	emailVerifiedAt: true,
+} as const
 
 export type GoogleSignInOutcome = 'existing' | 'linked' | 'created' | 'takeover'
 
@@ -25,7 +31,10 @@ export class GoogleAccountError extends Error {
  * - else a new account (name from Google, or the part of the e-mail before the @).
  * Google must vouch for the address (email_verified), or nothing is linked or created.
  */
-export async function accountForGoogle(identity: GoogleIdentity, attempt = 0): Promise<{
+export async function accountForGoogle(
+	identity: GoogleIdentity,
+	attempt = 0,
+): Promise<{
 	account: { id: string; name: string; email: string; role: string; emailVerifiedAt: Date | null }
 	outcome: GoogleSignInOutcome
 }> {
@@ -54,7 +63,9 @@ export async function accountForGoogle(identity: GoogleIdentity, attempt = 0): P
 				prisma.session.deleteMany({ where: { userId } }),
 				prisma.passwordReset.deleteMany({ where: { userId } }),
 				prisma.emailVerification.deleteMany({ where: { userId } }),
-				prisma.connection.create({ data: { providerName: PROVIDER, providerId: identity.id, userId } }),
+				prisma.connection.create({
+					data: { providerName: PROVIDER, providerId: identity.id, userId },
+				}),
 				prisma.profile.update({
 					where: { id: userId },
 					data: {

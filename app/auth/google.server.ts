@@ -45,7 +45,8 @@ export function identityFromIdToken(
 	if (typeof claims.email !== 'string' || !claims.email.includes('@')) {
 		throw new Error('ID token without e-mail')
 	}
-	const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : null
+	const name =
+		typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : null
 	return {
 		id: claims.sub,
 		email: claims.email.trim().toLowerCase(),

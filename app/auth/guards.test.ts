@@ -8,7 +8,10 @@ const { toSessionUser, roleFor } = await import('./user.server')
 const { safeRedirect } = await import('~/utils/misc')
 afterAll(cleanUp)
 
-async function signedIn(data: { email: string; role?: string; verified?: boolean }, url = 'http://localhost/x') {
+async function signedIn(
+	data: { email: string; role?: string; verified?: boolean },
+	url = 'http://localhost/x',
+) {
 	const user = await prisma.profile.create({
 		data: {
 			name: 'Prueba',
@@ -27,7 +30,11 @@ async function thrown(promise: Promise<unknown>) {
 		await promise
 	} catch (error) {
 		if (error instanceof Response) {
-			return { status: error.status, location: error.headers.get('location'), cookie: error.headers.get('set-cookie') }
+			return {
+				status: error.status,
+				location: error.headers.get('location'),
+				cookie: error.headers.get('set-cookie'),
+			}
 		}
 		const init = (error as { init?: ResponseInit; data?: unknown }) ?? {}
 		return { status: init.init?.status, data: init.data }
@@ -37,24 +44,35 @@ async function thrown(promise: Promise<unknown>) {
 
 function toastIn(cookie: string | null | undefined) {
 	const value = decodeURIComponent(/fr_toast=([^;.]+)/.exec(cookie ?? '')?.[1] ?? '')
-	return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as { __flash_toast__: { message: string } }
+	return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as {
+		__flash_toast__: { message: string }
+	}
 }
 
 describe('requireUser', () => {
 	test('lets a signed-in user through', async () => {
 		const request = await signedIn({ email: 'ana@frasea.test' })
-		expect(await guards.requireUser(request)).toMatchObject({ email: 'ana@frasea.test', isAdmin: false })
+		expect(await guards.requireUser(request)).toMatchObject({
+			email: 'ana@frasea.test',
+			isAdmin: false,
+		})
 	})
 
 	test('sends a guest to /login with where they were and the spec’s message', async () => {
-		const result = await thrown(guards.requireUser(new Request('http://localhost/dashboard/frases?q=sol')))
+		const result = await thrown(
+			guards.requireUser(new Request('http://localhost/dashboard/frases?q=sol')),
+		)
 		expect(result.status).toBe(302)
 		expect(result.location).toBe('/login?redirectTo=%2Fdashboard%2Ffrases%3Fq%3Dsol')
-		expect(toastIn(result.cookie).__flash_toast__.message).toBe('Debes iniciar sesión para acceder a esta página')
+		expect(toastIn(result.cookie).__flash_toast__.message).toBe(
+			'Debes iniciar sesión para acceder a esta página',
+		)
 	})
 
 	test('a guest POST goes to /login without a redirectTo (the action cannot be replayed)', async () => {
-		const result = await thrown(guards.requireUser(new Request('http://localhost/dashboard', { method: 'POST' })))
+		const result = await thrown(
+			guards.requireUser(new Request('http://localhost/dashboard', { method: 'POST' })),
+		)
 		expect(result.location).toBe('/login')
 	})
 })
@@ -68,7 +86,9 @@ describe('requireAdmin', () => {
 	test('users go to /dashboard with the spec’s message', async () => {
 		const result = await thrown(guards.requireAdmin(await signedIn({ email: 'beto@frasea.test' })))
 		expect(result.location).toBe('/dashboard')
-		expect(toastIn(result.cookie).__flash_toast__.message).toBe('No tienes permisos para acceder a esta página')
+		expect(toastIn(result.cookie).__flash_toast__.message).toBe(
+			'No tienes permisos para acceder a esta página',
+		)
 	})
 
 	test('role admin passes', async () => {
@@ -82,7 +102,11 @@ describe('requireAdmin', () => {
 	})
 
 	test('an admin whose e-mail is not confirmed gets a 403 until it is', async () => {
-		const result = await thrown(guards.requireAdmin(await signedIn({ email: 'dani@frasea.test', role: 'admin', verified: false })))
+		const result = await thrown(
+			guards.requireAdmin(
+				await signedIn({ email: 'dani@frasea.test', role: 'admin', verified: false }),
+			),
+		)
 		expect(result.status).toBe(403)
 	})
 })
@@ -99,12 +123,20 @@ describe('redirect rule', () => {
 		expect(roleFor('otra@frasea.test')).toBe('usuario')
 		expect(roleFor('otra@frasea.test', 'admin')).toBe('admin')
 		expect(
-			toSessionUser({ id: '1', name: 'J', email: 'jefa@frasea.test', role: 'usuario', emailVerifiedAt: null }).isAdmin,
+			toSessionUser({
+				id: '1',
+				name: 'J',
+				email: 'jefa@frasea.test',
+				role: 'usuario',
+				emailVerifiedAt: null,
+			}).isAdmin,
 		).toBe(true)
 	})
 
 	test('requireAnonymous sends a signed-in user home', async () => {
-		const result = await thrown(guards.requireAnonymous(await signedIn({ email: 'eva@frasea.test' })))
+		const result = await thrown(
+			guards.requireAnonymous(await signedIn({ email: 'eva@frasea.test' })),
+		)
 		expect(result.location).toBe('/dashboard')
 	})
 })
@@ -116,7 +148,15 @@ describe('safeRedirect', () => {
 	})
 
 	test('refuses other origins, protocol-relative and backslash tricks', () => {
-		for (const to of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+		for (const to of [
+			'https://evil.example',
+			'//evil.example',
+			'/\\evil.example',
+			'javascript:alert(1)',
+			'',
+			null,
+			undefined,
+		]) {
 			expect(safeRedirect(to, '/dashboard')).toBe('/dashboard')
 		}
 	})

@@ -10,7 +10,13 @@ export function HoneypotField() {
 		<div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
 			<label>
 				Deja este campo vacío
-				<input type="text" name={honeypotFieldName} tabIndex={-1} autoComplete="off" defaultValue="" />
+				<input
+					type="text"
+					name={honeypotFieldName}
+					tabIndex={-1}
+					autoComplete="off"
+					defaultValue=""
+				/>
 			</label>
 		</div>
 	)

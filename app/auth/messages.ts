@@ -23,7 +23,8 @@ export const authMessages = {
 	passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
 	passwordTooLong: 'La contraseña no puede superar los 72 bytes (unos 72 caracteres sin acentos)',
 	passwordIsEmail: 'La contraseña no puede ser tu correo electrónico',
-	emailInUse: 'Ya existe una cuenta con este correo electrónico. Inicia sesión o recupera tu contraseña.',
+	emailInUse:
+		'Ya existe una cuenta con este correo electrónico. Inicia sesión o recupera tu contraseña.',
 	wrongCredentials: 'Correo electrónico o contraseña incorrectos.',
 	rateLimited: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
 	honeypot: 'No se pudo enviar el formulario. Vuelve a intentarlo.',

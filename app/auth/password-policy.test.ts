@@ -41,10 +41,16 @@ describe('refineNewPassword', () => {
 			.superRefine((value, ctx) => refineNewPassword(value, email, ctx))
 
 	test('reports mismatched confirmation on the confirmation field', () => {
-		const result = schema('a@b.co').safeParse({ password: 'contraseña1', confirmPassword: 'otra1234' })
+		const result = schema('a@b.co').safeParse({
+			password: 'contraseña1',
+			confirmPassword: 'otra1234',
+		})
 		expect(result.success).toBe(false)
 		expect(result.error?.issues).toEqual([
-			expect.objectContaining({ path: ['confirmPassword'], message: authMessages.passwordMismatch }),
+			expect.objectContaining({
+				path: ['confirmPassword'],
+				message: authMessages.passwordMismatch,
+			}),
 		])
 	})
 

@@ -14,7 +14,8 @@ const encoder = new TextEncoder()
 export function passwordProblems(password: string, email?: string | null): string[] {
 	const problems: string[] = []
 	if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(authMessages.passwordTooShort)
-	if (encoder.encode(password).length > PASSWORD_MAX_BYTES) problems.push(authMessages.passwordTooLong)
+	if (encoder.encode(password).length > PASSWORD_MAX_BYTES)
+		problems.push(authMessages.passwordTooLong)
 	if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) {
 		problems.push(authMessages.passwordIsEmail)
 	}
@@ -31,7 +32,11 @@ export const emailSchema = z
 	.pipe(z.email(authMessages.invalidEmail))
 	.transform((value) => value.toLowerCase())
 
-export const nameSchema = z.string(required).trim().min(1, authMessages.required).max(100, authMessages.nameTooLong)
+export const nameSchema = z
+	.string(required)
+	.trim()
+	.min(1, authMessages.required)
+	.max(100, authMessages.nameTooLong)
 
 /** Only presence is checked here; the policy runs where the e-mail is known. */
 export const passwordFieldSchema = z.string(required).max(1024, authMessages.passwordTooLong)
@@ -47,7 +52,11 @@ export function refineNewPassword(
 		ctx.addIssue({ code: 'custom', path: ['password'], message })
 	}
 	if (value.confirmPassword !== undefined && value.password !== value.confirmPassword) {
-		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch })
+		ctx.addIssue({
+			code: 'custom',
+			path: ['confirmPassword'],
+			message: authMessages.passwordMismatch,
+		})
 	}
 }
 

@@ -35,7 +35,12 @@ export async function requestPasswordReset(request: Request, email: string) {
 export async function findPasswordReset(token: string) {
 	const row = await prisma.passwordReset.findUnique({
 		where: { tokenHash: hashToken(token) },
-		select: { id: true, usedAt: true, expiresAt: true, user: { select: { id: true, email: true } } },
+		select: {
+			id: true,
+			usedAt: true,
+			expiresAt: true,
+			user: { select: { id: true, email: true } },
+		},
 	})
 	if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null
 	return { id: row.id, user: row.user }

@@ -7,7 +7,10 @@ const { clientIp } = await import('./request.server')
 afterAll(cleanUp)
 
 const from = (ip?: string) =>
-	new Request('http://localhost/login', { method: 'POST', headers: ip ? { 'x-forwarded-for': ip } : {} })
+	new Request('http://localhost/login', {
+		method: 'POST',
+		headers: ip ? { 'x-forwarded-for': ip } : {},
+	})
 
 describe('rate limit', () => {
 	test('counts hits in a one-minute window and refuses past the limit', async () => {
@@ -33,22 +36,32 @@ describe('rate limit', () => {
 
 	test('limits per IP and per account (AUTH_RATE_LIMIT = 3 here)', async () => {
 		for (let i = 0; i < 3; i++) {
-			expect((await checkAuthRateLimit(from('203.0.113.7'), 'login', `a${i}@x.test`)).allowed).toBe(true)
+			expect((await checkAuthRateLimit(from('203.0.113.7'), 'login', `a${i}@x.test`)).allowed).toBe(
+				true,
+			)
 		}
 		// Same IP, a fourth account: the IP is over its limit.
-		expect((await checkAuthRateLimit(from('203.0.113.7'), 'login', 'otra@x.test')).allowed).toBe(false)
+		expect((await checkAuthRateLimit(from('203.0.113.7'), 'login', 'otra@x.test')).allowed).toBe(
+			false,
+		)
 		// Another IP is not affected.
-		expect((await checkAuthRateLimit(from('203.0.113.8'), 'login', 'otra2@x.test')).allowed).toBe(true)
+		expect((await checkAuthRateLimit(from('203.0.113.8'), 'login', 'otra2@x.test')).allowed).toBe(
+			true,
+		)
 
 		for (let i = 0; i < 3; i++) {
-			expect((await checkAuthRateLimit(from(`198.51.100.${i}`), 'login', 'Victima@x.test')).allowed).toBe(true)
+			expect(
+				(await checkAuthRateLimit(from(`198.51.100.${i}`), 'login', 'Victima@x.test')).allowed,
+			).toBe(true)
 		}
 		// Same account from yet another IP, different case: over its limit.
 		const result = await checkAuthRateLimit(from('198.51.100.99'), 'login', 'victima@x.test')
 		expect(result.allowed).toBe(false)
 		expect(result.retryAfterSeconds).toBeGreaterThan(0)
 		// Limits are per action.
-		expect((await checkAuthRateLimit(from('198.51.100.99'), 'register', 'victima@x.test')).allowed).toBe(true)
+		expect(
+			(await checkAuthRateLimit(from('198.51.100.99'), 'register', 'victima@x.test')).allowed,
+		).toBe(true)
 	})
 
 	test('the client IP is what the proxy appended last; absent or malformed means none', () => {

@@ -37,20 +37,27 @@ describe('sessions', () => {
 
 	test('a cookie with a forged signature carries nothing', async () => {
 		const forged = createCookie('fr_session', { secrets: ['otro-secreto-que-no-es-el-nuestro'] })
-		const request = new Request('http://localhost/', { headers: { cookie: await forged.serialize('un-id') } })
+		const request = new Request('http://localhost/', {
+			headers: { cookie: await forged.serialize('un-id') },
+		})
 		expect(await sessions.readSessionId(request)).toBeNull()
 	})
 
 	test('cookies signed with an older secret still verify (rotation)', async () => {
 		const old = createCookie('fr_session', { secrets: ['secreto-anterior-de-pruebas-5678'] })
-		const request = new Request('http://localhost/', { headers: { cookie: await old.serialize('id-antiguo') } })
+		const request = new Request('http://localhost/', {
+			headers: { cookie: await old.serialize('id-antiguo') },
+		})
 		expect(await sessions.readSessionId(request)).toBe('id-antiguo')
 	})
 
 	test('expire: an expired session is not found and its row is deleted', async () => {
 		const user = await newUser()
 		const session = await sessions.createSession(user.id)
-		await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+		await prisma.session.update({
+			where: { id: session.id },
+			data: { expiresAt: new Date(Date.now() - 1000) },
+		})
 		expect(await sessions.findActiveSession(session.id)).toBeNull()
 		expect(await prisma.session.count({ where: { id: session.id } })).toBe(0)
 	})
@@ -59,8 +66,12 @@ describe('sessions', () => {
 		const user = await newUser()
 		const past = new Date(Date.now() - 1000)
 		await prisma.session.create({ data: { id: 'vieja', userId: user.id, expiresAt: past } })
-		await prisma.passwordReset.create({ data: { userId: user.id, tokenHash: 'h1', expiresAt: past } })
-		await prisma.emailVerification.create({ data: { userId: user.id, tokenHash: 'h2', expiresAt: past } })
+		await prisma.passwordReset.create({
+			data: { userId: user.id, tokenHash: 'h1', expiresAt: past },
+		})
+		await prisma.emailVerification.create({
+			data: { userId: user.id, tokenHash: 'h2', expiresAt: past },
+		})
 		await prisma.rateLimit.create({ data: { key: 'viejo', count: 5, resetAt: past } })
 		await sessions.createSession(user.id)
 		expect(await prisma.session.count({ where: { id: 'vieja' } })).toBe(0)

@@ -5,7 +5,13 @@ import { homePathFor } from './guards.server'
 import { createSession, deleteSession, readSessionId } from './session.server'
 import { toSessionUser } from './user.server'
 
-type Account = { id: string; name: string; email: string; role: string; emailVerifiedAt: Date | null }
+type Account = {
+	id: string
+	name: string
+	email: string
+	role: string
+	emailVerifiedAt: Date | null
+}
 
 /**
  * Opens a session and sends the user on: to a safe `redirectTo` when one was carried,

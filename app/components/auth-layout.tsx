@@ -17,7 +17,9 @@ export function AuthLayout({
 		<section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
 			<div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-white/10 dark:bg-gray-900">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{title}</h1>
-				{subtitle ? <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{subtitle}</p> : null}
+				{subtitle ? (
+					<p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{subtitle}</p>
+				) : null}
 				<div className="mt-6">{children}</div>
 			</div>
 			{footer ? (
@@ -34,7 +36,10 @@ export function GoogleSection({ redirectTo }: { redirectTo?: string | null }) {
 	return (
 		<div className="mt-6">
 			<div className="relative mb-6 text-center text-sm text-gray-500 dark:text-gray-400">
-				<span aria-hidden="true" className="absolute inset-x-0 top-1/2 border-t border-gray-200 dark:border-white/10" />
+				<span
+					aria-hidden="true"
+					className="absolute inset-x-0 top-1/2 border-t border-gray-200 dark:border-white/10"
+				/>
 				<span className="relative bg-white px-3 dark:bg-gray-900">o</span>
 			</div>
 			<GoogleButton redirectTo={redirectTo} />
@@ -42,5 +47,4 @@ export function GoogleSection({ redirectTo }: { redirectTo?: string | null }) {
 	)
 }
 
-export const linkClass =
-	'font-semibold text-brand-700 hover:underline dark:text-brand-300'
+export const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-300'

@@ -35,18 +35,38 @@ export function Field({
 	const describedBy = [hintId, props['aria-describedby']].filter(Boolean).join(' ') || undefined
 	return (
 		<div>
-			<label htmlFor={props.id} className="mb-1.5 block text-sm font-medium text-gray-800 dark:text-gray-200">
+			<label
+				htmlFor={props.id}
+				className="mb-1.5 block text-sm font-medium text-gray-800 dark:text-gray-200"
+			>
 				{label}
 			</label>
-			<input key={key} {...props} aria-describedby={describedBy} className={cx(inputClass, className)} />
-			{hint ? <p id={hintId} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">{hint}</p> : null}
+			<input
+				key={key}
+				{...props}
+				aria-describedby={describedBy}
+				className={cx(inputClass, className)}
+			/>
+			{hint ? (
+				<p id={hintId} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+					{hint}
+				</p>
+			) : null}
 			<ErrorList id={errorId} errors={errors} />
 		</div>
 	)
 }
 
 /** A form-level alert (e.g. wrong credentials), announced when it appears. */
-export function FormAlert({ id, title, errors }: { id?: string; title?: string; errors?: string[] }) {
+export function FormAlert({
+	id,
+	title,
+	errors,
+}: {
+	id?: string
+	title?: string
+	errors?: string[]
+}) {
 	if (!errors?.length) return null
 	return (
 		<div

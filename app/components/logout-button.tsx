@@ -2,7 +2,13 @@ import { Form } from '@remix-run/react'
 import { cx } from '~/utils/misc'
 
 /** 'Cerrar Sesión' is always a POST form (works without JavaScript; never a link). */
-export function LogoutButton({ redirectTo, className }: { redirectTo?: string; className?: string }) {
+export function LogoutButton({
+	redirectTo,
+	className,
+}: {
+	redirectTo?: string
+	className?: string
+}) {
 	return (
 		<Form method="post" action="/logout">
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

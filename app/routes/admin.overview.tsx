@@ -15,7 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminOverview() {
 	return (
 		<section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-white/10 dark:bg-gray-900">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">Panel General</h1>
+			<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+				Panel General
+			</h1>
 			<p className="mt-2 text-gray-600 dark:text-gray-400">Resumen de la actividad de Frasea.</p>
 		</section>
 	)

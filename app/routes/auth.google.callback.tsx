@@ -32,14 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			redirectTo: typeof stored === 'string' ? safeRedirect(stored, '') : null,
 			toast:
 				outcome === 'takeover'
-					? { type: 'info', message: `${authMessages.loginSuccess}. ${authMessages.googleTakeover}` }
+					? {
+							type: 'info',
+							message: `${authMessages.loginSuccess}. ${authMessages.googleTakeover}`,
+						}
 					: { type: 'success', message: authMessages.loginSuccess },
 			headers,
 		})
 	} catch (error) {
 		if (error instanceof GoogleAccountError) return fail(authMessages.googleUnverifiedEmail)
 		// Only the reason: never the URL (it carries the code) or any token.
-		console.error('Google sign-in failed:', error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error')
+		console.error(
+			'Google sign-in failed:',
+			error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error',
+		)
 		return fail()
 	}
 }

@@ -1,5 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { authenticateWithGoogle, googleRedirectToCookie, isGoogleConfigured } from '~/auth/google.server'
+import {
+	authenticateWithGoogle,
+	googleRedirectToCookie,
+	isGoogleConfigured,
+} from '~/auth/google.server'
 import { requireAnonymous } from '~/auth/guards.server'
 import { authMessages } from '~/auth/messages'
 import { safeRedirect } from '~/utils/misc'
@@ -24,7 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
 			headers.append('set-cookie', await googleRedirectToCookie().serialize(redirectTo))
 			return new Response(null, { status: response.status, headers })
 		}
-		console.error('Google sign-in could not start:', response instanceof Error ? response.message : response)
+		console.error(
+			'Google sign-in could not start:',
+			response instanceof Error ? response.message : response,
+		)
 	}
 	return redirectWithToast('/login', { type: 'error', message: authMessages.googleError })
 }

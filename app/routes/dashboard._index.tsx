@@ -11,10 +11,12 @@ export default function DashboardHome() {
 	const { name } = useLoaderData<typeof loader>()
 	return (
 		<section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-white/10 dark:bg-gray-900">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">Panel de Usuario</h1>
+			<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+				Panel de Usuario
+			</h1>
 			<p className="mt-2 text-gray-600 dark:text-gray-400">
-				¡Hola, <span className="font-semibold text-gray-900 dark:text-white">{name}</span>! Te damos la
-				bienvenida a tu panel.
+				¡Hola, <span className="font-semibold text-gray-900 dark:text-white">{name}</span>! Te damos
+				la bienvenida a tu panel.
 			</p>
 			<a
 				href="/"

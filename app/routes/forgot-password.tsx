@@ -33,7 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ result: submission.reply(), sent: false }, { status: 400 })
 	}
 	if (isHoneypotFilled(formData)) {
-		return data({ result: submission.reply({ formErrors: [authMessages.honeypot] }), sent: false }, { status: 400 })
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.honeypot] }), sent: false },
+			{ status: 400 },
+		)
 	}
 	const limit = await checkAuthRateLimit(request, 'forgot-password', submission.value.email)
 	if (!limit.allowed) {

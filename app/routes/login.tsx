@@ -1,13 +1,23 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	data,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAnonymous } from '~/auth/guards.server'
 import { isHoneypotFilled } from '~/auth/honeypot.server'
 import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
-import { emailSchema, honeypotSchema, passwordFieldSchema, redirectToSchema } from '~/auth/password-policy'
+import {
+	emailSchema,
+	honeypotSchema,
+	passwordFieldSchema,
+	redirectToSchema,
+} from '~/auth/password-policy'
 import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
@@ -47,7 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
 	}
 	if (isHoneypotFilled(formData)) {
-		return data({ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) }, { status: 400 })
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) },
+			{ status: 400 },
+		)
 	}
 	const { email, password, redirectTo } = submission.value
 	const limit = await checkAuthRateLimit(request, 'login', email)
@@ -83,7 +96,8 @@ export default function LoginPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
+	const pending =
+		navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
 	const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register'
 	return (
 		<AuthLayout

@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	data,
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { sendEmailVerification } from '~/auth/email-verification.server'
@@ -62,7 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
 	}
 	if (isHoneypotFilled(formData)) {
-		return data({ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) }, { status: 400 })
+		return data(
+			{ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) },
+			{ status: 400 },
+		)
 	}
 	const { name, email, password, redirectTo } = submission.value
 	const limit = await checkAuthRateLimit(request, 'register', email)
@@ -78,7 +86,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	} catch (error) {
 		if (error instanceof EmailInUseError) {
 			return data(
-				{ result: submission.reply({ fieldErrors: { email: [authMessages.emailInUse] }, hideFields }) },
+				{
+					result: submission.reply({
+						fieldErrors: { email: [authMessages.emailInUse] },
+						hideFields,
+					}),
+				},
 				{ status: 400 },
 			)
 		}
@@ -108,7 +121,8 @@ export default function RegisterPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register') === true
+	const pending =
+		navigation.state === 'submitting' && navigation.formAction?.startsWith('/register') === true
 	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
 	return (
 		<AuthLayout

@@ -96,7 +96,9 @@ export async function action({ request }: ActionFunctionArgs) {
 		where: { id: userId },
 		select: { id: true, name: true, email: true, role: true, emailVerifiedAt: true },
 	})
-	const headers = new Headers({ 'set-cookie': await resetTokenCookie().serialize('', { maxAge: 0 }) })
+	const headers = new Headers({
+		'set-cookie': await resetTokenCookie().serialize('', { maxAge: 0 }),
+	})
 	return signIn(request, account, {
 		redirectTo: null,
 		toast: { type: 'success', message: authMessages.passwordUpdated },

@@ -39,11 +39,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		const verified = await consumeEmailVerification(token)
 		if (verified) {
 			const target = user ? homePathFor(user) : '/login'
-			throw await redirectWithToast(target, { type: 'success', message: authMessages.emailVerified })
+			throw await redirectWithToast(target, {
+				type: 'success',
+				message: authMessages.emailVerified,
+			})
 		}
-		return { status: 'invalid' as const, signedIn: Boolean(user), verified: user?.emailVerified ?? false }
+		return {
+			status: 'invalid' as const,
+			signedIn: Boolean(user),
+			verified: user?.emailVerified ?? false,
+		}
 	}
-	return { status: 'idle' as const, signedIn: Boolean(user), verified: user?.emailVerified ?? false }
+	return {
+		status: 'idle' as const,
+		signedIn: Boolean(user),
+		verified: user?.emailVerified ?? false,
+	}
 }
 
 /** The resend form is this one field (plus where to come back to without JavaScript). */
@@ -52,7 +63,10 @@ const ResendSchema = z.object({ redirectTo: redirectToSchema })
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const submission = parseWithZod(await request.formData(), { schema: ResendSchema })
-	const back = safeRedirect(submission.status === 'success' ? submission.value.redirectTo : null, '/verify-email')
+	const back = safeRedirect(
+		submission.status === 'success' ? submission.value.redirectTo : null,
+		'/verify-email',
+	)
 	if (user.emailVerified) {
 		return redirectWithToast(back, { type: 'info', message: authMessages.emailVerified })
 	}
@@ -79,8 +93,8 @@ export default function VerifyEmailPage() {
 				{signedIn && !verified ? (
 					<>
 						<p>
-							Te enviamos un enlace a tu correo electrónico. Ábrelo para confirmar tu cuenta; caduca en
-							24 horas.
+							Te enviamos un enlace a tu correo electrónico. Ábrelo para confirmar tu cuenta; caduca
+							en 24 horas.
 						</p>
 						<Form method="post">
 							<SubmitButton>Reenviar correo de confirmación</SubmitButton>
@@ -89,7 +103,10 @@ export default function VerifyEmailPage() {
 				) : null}
 				{!signedIn ? (
 					<p>
-						<Link to="/login?redirectTo=%2Fverify-email" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+						<Link
+							to="/login?redirectTo=%2Fverify-email"
+							className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+						>
 							Inicia sesión
 						</Link>{' '}
 						para pedir un enlace nuevo.

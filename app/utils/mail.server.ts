@@ -39,6 +39,9 @@ export async function sendMail(mail: Mail): Promise<void> {
 /** Sends without making the visitor wait or learn whether it worked; failures are logged. */
 export function sendMailInBackground(mail: Mail) {
 	sendMail(mail).catch((error: unknown) => {
-		console.error(`Mail: could not send "${mail.subject}":`, error instanceof Error ? error.message : error)
+		console.error(
+			`Mail: could not send "${mail.subject}":`,
+			error instanceof Error ? error.message : error,
+		)
 	})
 }
