@@ -1,4 +1,14 @@
+import { type Page } from '@playwright/test'
 import { expect, expectHydration, test } from './fixtures'
+
+/** Clicks a theme button and waits until the server has stored the choice. */
+async function switchTheme(page: Page, name: string) {
+	const saved = page.waitForResponse(
+		(response) => response.url().includes('/resources/theme') && response.status() < 400,
+	)
+	await page.getByRole('button', { name }).click()
+	await saved
+}
 
 test('navigation links lead to each page and the current one is highlighted', async ({
 	page,
@@ -48,7 +58,7 @@ test('the theme toggle switches to dark and the choice persists across pages', a
 	await visit('/about')
 	const html = page.locator('html')
 	await expect(html).not.toHaveClass(/dark/)
-	await page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click()
+	await switchTheme(page, 'Cambiar a tema oscuro')
 	await expect(html).toHaveClass(/dark/)
 	await expect(page).toHaveURL('/about')
 	await expect(page.getByRole('button', { name: 'Cambiar a tema claro' })).toBeVisible()
@@ -59,7 +69,7 @@ test('the theme toggle switches to dark and the choice persists across pages', a
 	const body = page.locator('body')
 	await expect(body).toHaveCSS('background-color', /oklch\(0\.13|rgb\(3, 7, 18\)/)
 
-	await page.getByRole('button', { name: 'Cambiar a tema claro' }).click()
+	await switchTheme(page, 'Cambiar a tema claro')
 	await expect(html).toHaveClass(/light/)
 	if (!js) await expect(page).toHaveURL('/privacy')
 	await visit('/terms')

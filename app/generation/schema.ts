@@ -14,17 +14,9 @@ import {
 	PHRASE_TYPES,
 	type Page,
 } from './options'
+import { VALIDATION_MESSAGES } from './validation-messages'
 
-export const VALIDATION_MESSAGES = {
-	prompt: 'Por favor, escribe un prompt para generar frases',
-	count: 'Selecciona al menos 1 frase para generar',
-	image: 'Por favor, sube una imagen para generar frases',
-	imageTooLarge: 'La imagen es demasiado grande. El tamaño máximo es 15MB.',
-	imageType: 'Formato de imagen no válido. Usa PNG, JPG o GIF.',
-	imageTypeInstagram: 'Formato de imagen no válido. Usa PNG, JPG, GIF o WEBP.',
-	length: `La longitud debe estar entre ${LENGTH_SLIDER.min} y ${LENGTH_SLIDER.max} palabras`,
-	countOption: 'Elige una cantidad de frases válida',
-} as const
+export { VALIDATION_MESSAGES }
 
 export const MAX_PROMPT_LENGTH = 1000
 export const MAX_CONTEXT_LENGTH = 500

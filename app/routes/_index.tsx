@@ -1,11 +1,12 @@
-import { type MetaFunction } from '@remix-run/node'
-import { Benefits } from '~/components/marketing/benefits'
-import { CallToAction } from '~/components/marketing/call-to-action'
-import { Faq } from '~/components/marketing/faq'
-import { Features } from '~/components/marketing/features'
-import { Hero } from '~/components/marketing/hero'
-import { HowItWorks } from '~/components/marketing/how-it-works'
-import { UseCases } from '~/components/marketing/use-cases'
+import {
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { GeneratorSection } from '~/components/generator/generator-section'
+import { homeMarketingHtml } from '~/components/marketing/home-content.server'
+import { generatorAction, loadGenerator } from '~/generation/generator.server'
 import { jsonLd, pageMeta } from '~/utils/seo'
 
 const description =
@@ -30,10 +31,17 @@ export const meta: MetaFunction = () => [
 	}),
 ]
 
+export async function loader({ request }: LoaderFunctionArgs) {
+	return { ...(await loadGenerator('home', request)), marketing: homeMarketingHtml() }
+}
+
+export const action = ({ request }: ActionFunctionArgs) => generatorAction('home', request)
+
 export default function Index() {
+	const { marketing } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<Hero />
+			<div dangerouslySetInnerHTML={{ __html: marketing.hero }} />
 			<section
 				id="generador"
 				aria-labelledby="generador-titulo"
@@ -41,6 +49,9 @@ export default function Index() {
 			>
 				<div className="mx-auto max-w-6xl px-4">
 					<div className="mx-auto max-w-2xl text-center">
+						<p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+							Frasea Online
+						</p>
 						<h2
 							id="generador-titulo"
 							className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white"
@@ -51,15 +62,12 @@ export default function Index() {
 							Escribe tu tema, ajusta las opciones y obtén frases listas para convertir en imagen.
 						</p>
 					</div>
-					{/* generator form: phrase generation feature */}
+					<div className="mx-auto mt-10 max-w-3xl">
+						<GeneratorSection />
+					</div>
 				</div>
 			</section>
-			<Features />
-			<HowItWorks />
-			<Benefits />
-			<UseCases />
-			<Faq />
-			<CallToAction />
+			<div dangerouslySetInnerHTML={{ __html: marketing.sections }} />
 		</>
 	)
 }

@@ -1,4 +1,7 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneratorSection } from '~/components/generator/generator-section'
+import { generatorAction, loadGenerator } from '~/generation/generator.server'
 import { pageMeta } from '~/utils/seo'
 
 export const handle = { breadcrumb: 'Facebook' } satisfies BreadcrumbHandle
@@ -10,6 +13,10 @@ export const meta = () =>
 			'Crea publicaciones para Facebook con IA a partir de un tema o de una imagen: frases emotivas, motivacionales, de humor o de negocio.',
 		path: '/facebook',
 	})
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadGenerator('facebook', request)
+
+export const action = ({ request }: ActionFunctionArgs) => generatorAction('facebook', request)
 
 export default function FacebookPage() {
 	return (
@@ -27,6 +34,9 @@ export default function FacebookPage() {
 				<h2 id="generador-titulo" className="text-2xl font-bold">
 					Generador de frases para Facebook
 				</h2>
+				<div className="mt-6 max-w-3xl">
+					<GeneratorSection />
+				</div>
 			</section>
 		</div>
 	)

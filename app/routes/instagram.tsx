@@ -1,4 +1,7 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { GeneratorSection } from '~/components/generator/generator-section'
+import { generatorAction, loadGenerator } from '~/generation/generator.server'
 import { jsonLd, pageMeta } from '~/utils/seo'
 
 export const handle = { breadcrumb: 'Instagram' } satisfies BreadcrumbHandle
@@ -21,6 +24,10 @@ export const meta = () => [
 	}),
 ]
 
+export const loader = ({ request }: LoaderFunctionArgs) => loadGenerator('instagram', request)
+
+export const action = ({ request }: ActionFunctionArgs) => generatorAction('instagram', request)
+
 export default function InstagramPage() {
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-12">
@@ -37,6 +44,9 @@ export default function InstagramPage() {
 				<h2 id="generador-titulo" className="text-2xl font-bold">
 					Generador de frases para Instagram
 				</h2>
+				<div className="mt-6 max-w-3xl">
+					<GeneratorSection />
+				</div>
 			</section>
 		</div>
 	)

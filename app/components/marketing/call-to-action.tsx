@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { ArrowRightIcon } from '~/components/marketing-icons'
 
 const focusRing =
@@ -34,12 +33,12 @@ export function CallToAction() {
 						Crear frases ahora
 						<ArrowRightIcon width={20} height={20} />
 					</a>
-					<Link
-						to="/register"
+					<a
+						href="/register"
 						className={`inline-flex items-center justify-center rounded-xl border border-white/60 px-6 py-3 font-semibold text-white transition-colors hover:bg-white/10 ${focusRing}`}
 					>
 						Crear cuenta gratis
-					</Link>
+					</a>
 				</div>
 			</div>
 		</section>

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { ChevronDownIcon } from '~/components/marketing-icons'
 import { Section } from './section'
@@ -63,9 +62,9 @@ const questions: Array<{ question: string; answer: ReactNode }> = [
 		answer: (
 			<>
 				Sí, con una cuenta. Al{' '}
-				<Link to="/register" className={linkClass}>
+				<a href="/register" className={linkClass}>
 					registrarte
-				</Link>{' '}
+				</a>{' '}
 				puedes guardar frases en tu colección, y cada generación queda en tu historial. Desde tu
 				panel puedes desactivar el historial y borrar lo que quieras cuando quieras.
 			</>
@@ -79,9 +78,9 @@ const questions: Array<{ question: string; answer: ReactNode }> = [
 				de inteligencia artificial configurado solo para generar tus frases. No usamos cookies
 				publicitarias ni rastreadores, y las imágenes subidas sin cuenta se borran a las 24 horas.
 				Tienes todos los detalles en nuestra{' '}
-				<Link to="/privacy" className={linkClass}>
+				<a href="/privacy" className={linkClass}>
 					Política de Privacidad
-				</Link>
+				</a>
 				.
 			</>
 		),

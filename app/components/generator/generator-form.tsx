@@ -1,0 +1,310 @@
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { PLATFORM_SIZES, SIZE_KEYS, type SizeKey } from '~/cards/sizes'
+import {
+	COUNTS,
+	LANGUAGES,
+	LENGTH_SLIDER,
+	PHRASE_TYPES,
+	type Mode,
+	type Page,
+} from '~/generation/options'
+import { cx, useHydrated } from '~/utils/misc'
+import { describedBy, Field, FieldErrors, inputClass, primaryButtonClass, Toggle } from './fields'
+import { ImagePicker } from './image-picker'
+
+export type GeneratorValues = {
+	mode: Mode
+	prompt: string
+	context: string
+	language: string
+	type: string
+	count: number
+	length: number
+	platform: SizeKey
+	includeEmojis: boolean
+	includeHashtags: boolean
+	includeDate: boolean
+}
+
+export type GeneratorErrors = Partial<Record<keyof GeneratorValues | 'image' | 'form', string[]>>
+
+export type QuotaInfo = { remaining: number; limit: number; signedIn: boolean }
+
+const pendingLabel: Record<Page, string> = {
+	home: 'Generando Frases...',
+	instagram: 'Generando Frases...',
+	facebook: 'Generando...',
+}
+
+/** True while this page's generate form is being submitted. */
+export function useGenerating() {
+	const navigation = useNavigation()
+	return navigation.state !== 'idle' && navigation.formData?.get('intent') === 'generate'
+}
+
+function LengthField({ defaultValue, errors }: { defaultValue: number; errors?: string[] }) {
+	const hydrated = useHydrated()
+	const [value, setValue] = useState(String(defaultValue))
+	// The number box carries the value (and shows it without JavaScript); the slider
+	// appears once JavaScript runs and moves it.
+	return (
+		<Field id="gen-length" label="Longitud aproximada (palabras)" errors={errors}>
+			<div className="flex items-center gap-3">
+				{hydrated ? (
+					<input
+						type="range"
+						aria-label="Longitud aproximada en palabras"
+						min={LENGTH_SLIDER.min}
+						max={LENGTH_SLIDER.max}
+						step={LENGTH_SLIDER.step}
+						value={Number(value) || LENGTH_SLIDER.default}
+						onChange={(event) => setValue(event.target.value)}
+						className="h-2 flex-1 cursor-pointer accent-brand-600"
+					/>
+				) : null}
+				<input
+					id="gen-length"
+					name="length"
+					type="number"
+					inputMode="numeric"
+					min={LENGTH_SLIDER.min}
+					max={LENGTH_SLIDER.max}
+					step={LENGTH_SLIDER.step}
+					required
+					value={value}
+					onChange={(event) => setValue(event.target.value)}
+					className={cx(inputClass, hydrated ? 'w-20' : 'w-28')}
+					{...describedBy('gen-length', { errors })}
+				/>
+			</div>
+		</Field>
+	)
+}
+
+export function GeneratorForm({
+	page,
+	values,
+	errors,
+	quota,
+	imageHref,
+	textHref,
+}: {
+	page: Page
+	values: GeneratorValues
+	errors: GeneratorErrors | null
+	quota: QuotaInfo
+	/** Image pages: the URLs of the Texto and Imagen tabs. */
+	textHref?: string
+	imageHref?: string
+}) {
+	const generating = useGenerating()
+	const hydrated = useHydrated()
+	const [prompt, setPrompt] = useState(values.prompt)
+	const imageMode = values.mode === 'image'
+	const exhausted = quota.remaining <= 0
+	const counts = COUNTS[page]
+	const types = PHRASE_TYPES[page]
+
+	return (
+		<Form
+			method="post"
+			encType={imageMode ? 'multipart/form-data' : undefined}
+			className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8 dark:border-white/10 dark:bg-gray-900"
+			aria-label="Generador de frases"
+			preventScrollReset
+		>
+			<input type="hidden" name="intent" value="generate" />
+			<input type="hidden" name="mode" value={values.mode} />
+
+			{textHref && imageHref ? (
+				<nav
+					aria-label="Tipo de entrada"
+					className="flex gap-2 rounded-xl bg-gray-100 p-1 dark:bg-white/5"
+				>
+					{[
+						{ href: textHref, label: 'Texto', active: !imageMode },
+						{ href: imageHref, label: 'Imagen', active: imageMode },
+					].map((tab) => (
+						<Link
+							key={tab.label}
+							to={tab.href}
+							preventScrollReset
+							aria-current={tab.active ? 'page' : undefined}
+							className={cx(
+								'flex-1 rounded-lg px-4 py-2 text-center text-sm font-semibold',
+								tab.active
+									? 'bg-white text-brand-700 shadow-sm dark:bg-gray-800 dark:text-brand-200'
+									: 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white',
+							)}
+						>
+							{tab.label}
+						</Link>
+					))}
+				</nav>
+			) : null}
+
+			{imageMode ? (
+				<>
+					<ImagePicker page={page} errors={errors?.image} />
+					<Field id="gen-context" label="Contexto adicional (opcional)" errors={errors?.context}>
+						<textarea
+							id="gen-context"
+							name="context"
+							rows={3}
+							maxLength={500}
+							defaultValue={values.context}
+							placeholder="Por ejemplo: es para el lanzamiento de nuestra nueva colección"
+							className={inputClass}
+							{...describedBy('gen-context', { errors: errors?.context })}
+						/>
+					</Field>
+				</>
+			) : (
+				<Field id="gen-prompt" label="¿Sobre qué quieres tus frases?" errors={errors?.prompt}>
+					<textarea
+						id="gen-prompt"
+						name="prompt"
+						rows={3}
+						required
+						maxLength={500}
+						value={prompt}
+						onChange={(event) => setPrompt(event.target.value)}
+						placeholder="Por ejemplo: frases para motivar a mi equipo un lunes por la mañana"
+						className={inputClass}
+						{...describedBy('gen-prompt', { errors: errors?.prompt })}
+					/>
+				</Field>
+			)}
+
+			<div className="grid gap-4 sm:grid-cols-2">
+				<Field id="gen-language" label="Idioma" errors={errors?.language}>
+					<select
+						id="gen-language"
+						name="language"
+						defaultValue={values.language}
+						className={inputClass}
+					>
+						{LANGUAGES.map((language) => (
+							<option key={language.value} value={language.value}>
+								{language.label}
+							</option>
+						))}
+					</select>
+				</Field>
+				<Field id="gen-type" label="Tipo de frase" errors={errors?.type}>
+					<select id="gen-type" name="type" defaultValue={values.type} className={inputClass}>
+						{types.map((type) => (
+							<option key={type.value} value={type.value}>
+								{type.label}
+							</option>
+						))}
+					</select>
+				</Field>
+				<Field id="gen-count" label="Número de frases" errors={errors?.count}>
+					<select
+						id="gen-count"
+						name="count"
+						defaultValue={String(values.count)}
+						className={inputClass}
+						{...describedBy('gen-count', { errors: errors?.count })}
+					>
+						{counts.options.map((count) => (
+							<option key={count} value={count}>
+								{count} {count === 1 ? 'frase' : 'frases'}
+							</option>
+						))}
+					</select>
+				</Field>
+				{page === 'home' ? (
+					<Field id="gen-platform" label="Plataforma de destino" errors={errors?.platform}>
+						<select
+							id="gen-platform"
+							name="platform"
+							defaultValue={values.platform}
+							className={inputClass}
+						>
+							{SIZE_KEYS.map((key) => (
+								<option key={key} value={key}>
+									{PLATFORM_SIZES[key].label} · {PLATFORM_SIZES[key].width}×
+									{PLATFORM_SIZES[key].height}
+								</option>
+							))}
+						</select>
+					</Field>
+				) : null}
+				<LengthField defaultValue={values.length} errors={errors?.length} />
+			</div>
+
+			<details open className="group rounded-xl border border-gray-200 dark:border-white/10">
+				<summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-gray-900 select-none dark:text-white">
+					Opciones Avanzadas
+				</summary>
+				<div className="grid gap-3 px-4 pb-4 sm:grid-cols-3">
+					<Toggle
+						name="includeDate"
+						label="Incluir fecha actual"
+						defaultChecked={values.includeDate}
+					/>
+					<Toggle
+						name="includeEmojis"
+						label="Incluir emojis"
+						defaultChecked={values.includeEmojis}
+					/>
+					<Toggle
+						name="includeHashtags"
+						label="Incluir hashtags"
+						defaultChecked={values.includeHashtags}
+					/>
+				</div>
+			</details>
+
+			{errors?.form?.length ? (
+				<div
+					role="alert"
+					className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/40 dark:bg-red-950 dark:text-red-200"
+				>
+					<FieldErrors id="gen-form-error" errors={errors.form} />
+				</div>
+			) : null}
+
+			<div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+				<button
+					type="submit"
+					className={cx(primaryButtonClass, 'w-full sm:w-auto')}
+					disabled={
+						generating || exhausted || (hydrated && !imageMode && prompt.trim().length === 0)
+					}
+				>
+					{generating ? pendingLabel[page] : 'Generar Frases'}
+				</button>
+				<QuotaNotice quota={quota} />
+			</div>
+		</Form>
+	)
+}
+
+function QuotaNotice({ quota }: { quota: QuotaInfo }) {
+	if (quota.remaining <= 0) {
+		return (
+			<p role="status" className="text-sm font-medium text-red-700 dark:text-red-400">
+				Has alcanzado el límite de {quota.limit} generaciones de hoy. Podrás generar más frases a
+				partir de las 00:00 (hora de España).
+				{quota.signedIn ? null : (
+					<>
+						{' '}
+						<Link to="/register" className="underline">
+							Crea una cuenta
+						</Link>{' '}
+						para tener más generaciones al día.
+					</>
+				)}
+			</p>
+		)
+	}
+	return (
+		<p className="text-sm text-gray-600 dark:text-gray-400">
+			Te quedan {quota.remaining} de {quota.limit} generaciones hoy.
+		</p>
+	)
+}

@@ -1,0 +1,219 @@
+import { Form, Link } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { type GeneratorLoaderData } from '~/generation/generator.server'
+import { type Page } from '~/generation/options'
+import { cx, useHydrated } from '~/utils/misc'
+import { showToast } from '../toaster'
+import { inputClass, primaryButtonClass, secondaryButtonClass } from './fields'
+
+type Batch = NonNullable<GeneratorLoaderData['batch']>
+
+const pagePath: Record<Page, string> = { home: '/', instagram: '/instagram', facebook: '/facebook' }
+
+function batchHref(page: Page, batchId: string, extra = '') {
+	return `${pagePath[page]}?lote=${encodeURIComponent(batchId)}${extra}`
+}
+
+function CopyButton({ text }: { text: string }) {
+	const hydrated = useHydrated()
+	// Without JavaScript the phrase is plain, selectable text: there is nothing to press.
+	if (!hydrated) return null
+	return (
+		<button
+			type="button"
+			className={secondaryButtonClass}
+			onClick={() => {
+				navigator.clipboard.writeText(text).then(
+					() => showToast({ type: 'success', message: 'Frase copiada al portapapeles' }),
+					() => showToast({ type: 'error', message: 'No se pudo copiar la frase' }),
+				)
+			}}
+		>
+			Copiar Frase
+		</button>
+	)
+}
+
+function SaveForm({
+	batchId,
+	position,
+	children,
+	className,
+}: {
+	batchId: string
+	position?: number
+	children: ReactNode
+	className?: string
+}) {
+	return (
+		<Form method="post" preventScrollReset className={className}>
+			<input
+				type="hidden"
+				name="intent"
+				value={position === undefined ? 'save-all' : 'save-phrase'}
+			/>
+			<input type="hidden" name="batch" value={batchId} />
+			{position === undefined ? null : <input type="hidden" name="position" value={position} />}
+			{children}
+		</Form>
+	)
+}
+
+function EditForm({
+	page,
+	batchId,
+	position,
+	content,
+}: {
+	page: Page
+	batchId: string
+	position: number
+	content: string
+}) {
+	const id = `frase-${position}-texto`
+	return (
+		<Form method="post" preventScrollReset className="space-y-3">
+			<input type="hidden" name="intent" value="update-phrase" />
+			<input type="hidden" name="batch" value={batchId} />
+			<input type="hidden" name="position" value={position} />
+			<label htmlFor={id} className="sr-only">
+				Texto de la frase {position + 1}
+			</label>
+			<textarea
+				id={id}
+				name="content"
+				required
+				maxLength={500}
+				rows={3}
+				defaultValue={content}
+				autoFocus
+				className={inputClass}
+			/>
+			<div className="flex gap-2">
+				<button type="submit" className={cx(primaryButtonClass, 'px-4 py-2 text-sm')}>
+					Guardar
+				</button>
+				<Link
+					to={batchHref(page, batchId, `#frase-${position}`)}
+					preventScrollReset
+					className={secondaryButtonClass}
+				>
+					Cancelar
+				</Link>
+			</div>
+		</Form>
+	)
+}
+
+export function PhraseResults({
+	page,
+	batch,
+	editing,
+	signedIn,
+	renderCard,
+}: {
+	page: Page
+	batch: Batch
+	editing: number | null
+	signedIn: boolean
+	/** The image card under each phrase (the cards feature). */
+	renderCard?: (phrase: Batch['phrases'][number]) => ReactNode
+}) {
+	const loginHref = `/login?redirectTo=${encodeURIComponent(batchHref(page, batch.id))}`
+	const count = batch.phrases.length
+	return (
+		<section id="generated-phrases" aria-labelledby="generated-phrases-title" className="space-y-5">
+			<div className="flex flex-wrap items-end justify-between gap-3">
+				<div>
+					<h2
+						id="generated-phrases-title"
+						className="text-2xl font-bold text-gray-900 dark:text-white"
+					>
+						Frases Generadas
+					</h2>
+					<p className="text-sm text-gray-600 dark:text-gray-400">
+						{count} {count === 1 ? 'frase generada' : 'frases generadas'}
+						{batch.offline ? ' con el motor sin conexión de Frasea' : ''}
+					</p>
+				</div>
+				{page !== 'home' ? (
+					signedIn ? (
+						<SaveForm batchId={batch.id}>
+							<button type="submit" className={cx(primaryButtonClass, 'px-4 py-2 text-sm')}>
+								Guardar Todas
+							</button>
+						</SaveForm>
+					) : null
+				) : null}
+			</div>
+			{signedIn ? null : (
+				<p className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-brand-100">
+					<Link to={loginHref} className="font-semibold underline">
+						Inicia sesión para guardar frases
+					</Link>{' '}
+					y volver a esta generación cuando quieras.
+				</p>
+			)}
+			<ol className="space-y-4">
+				{batch.phrases.map((phrase) => (
+					<li
+						key={phrase.position}
+						id={`frase-${phrase.position}`}
+						className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-gray-900"
+					>
+						<div className="flex items-start gap-4">
+							<span
+								aria-hidden="true"
+								className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 dark:bg-brand-500/20 dark:text-brand-200"
+							>
+								{phrase.position + 1}
+							</span>
+							<div className="min-w-0 flex-1 space-y-4">
+								{editing === phrase.position ? (
+									<EditForm
+										page={page}
+										batchId={batch.id}
+										position={phrase.position}
+										content={phrase.content}
+									/>
+								) : (
+									<p
+										className="text-lg leading-relaxed whitespace-pre-line text-gray-900 dark:text-gray-100"
+										data-testid="phrase-text"
+									>
+										<span className="sr-only">Frase {phrase.position + 1}: </span>
+										{phrase.content}
+									</p>
+								)}
+								{editing === phrase.position ? null : (
+									<div className="flex flex-wrap gap-2">
+										<Link
+											to={batchHref(
+												page,
+												batch.id,
+												`&editar=${phrase.position}#frase-${phrase.position}`,
+											)}
+											preventScrollReset
+											className={secondaryButtonClass}
+										>
+											Editar
+										</Link>
+										{page !== 'home' ? <CopyButton text={phrase.content} /> : null}
+										{signedIn ? (
+											<SaveForm batchId={batch.id} position={phrase.position}>
+												<button type="submit" className={secondaryButtonClass}>
+													Guardar Frase
+												</button>
+											</SaveForm>
+										) : null}
+									</div>
+								)}
+								{renderCard?.(phrase)}
+							</div>
+						</div>
+					</li>
+				))}
+			</ol>
+		</section>
+	)
+}

@@ -1,0 +1,420 @@
+/**
+ * The server side of the three generator pages: what their loaders show (the form's
+ * values, the visitor's batch, the daily allowance) and what their actions do (generate,
+ * edit a phrase, save phrases). Pages differ only by `page`.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { getUser } from '~/auth/guards.server'
+import { DEFAULT_SIZE_KEY, isSizeKey, type SizeKey } from '~/cards/sizes'
+import {
+	type GeneratorErrors,
+	type GeneratorValues,
+	type QuotaInfo,
+} from '~/components/generator/generator-form'
+import {
+	createBatch,
+	getBatchForViewer,
+	updateBatchPhrase,
+	purgeExpiredBatches,
+} from '~/models/batch.server'
+import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
+import { savePhrases } from '~/models/phrase.server'
+import {
+	consumeQuota,
+	getRemainingQuota,
+	refundQuota,
+	type QuotaSubject,
+} from '~/models/quota.server'
+import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { GenerationError, successMessage } from './errors'
+import { generatePhrases } from './generate.server'
+import {
+	COUNTS,
+	DEFAULT_LANGUAGE,
+	DEFAULT_TYPE,
+	IMAGE_MIME_TYPES,
+	LENGTH_SLIDER,
+	MAX_IMAGE_BYTES,
+	type Page,
+} from './options'
+import { getTextProvider, providerConfigFromEnv } from './providers/index.server'
+import { generationSchema, VALIDATION_MESSAGES } from './schema'
+
+export const generatorPath: Record<Page, string> = {
+	home: '/',
+	instagram: '/instagram',
+	facebook: '/facebook',
+}
+
+export const generatorMessages = {
+	quotaExhausted: (limit: number) =>
+		`Has alcanzado el límite de ${limit} generaciones de hoy. Podrás generar más frases a partir de las 00:00 (hora de España).`,
+	loginToSave: 'Inicia sesión para guardar frases',
+	saved: 'Frase guardada correctamente',
+	savedAll: 'Todas las frases fueron guardadas',
+	nothingToSave: 'No hay frases para guardar',
+	textUpdated: 'Texto actualizado',
+	batchMissing: 'Esta generación ya no está disponible. Genera frases nuevas cuando quieras.',
+	phraseRequired: 'La frase no puede estar vacía',
+	phraseTooLong: 'La frase no puede superar los 500 caracteres',
+} as const
+
+export function defaultGeneratorValues(page: Page): GeneratorValues {
+	return {
+		mode: 'text',
+		prompt: '',
+		context: '',
+		language: DEFAULT_LANGUAGE,
+		type: DEFAULT_TYPE[page],
+		count: COUNTS[page].default,
+		length: LENGTH_SLIDER.default,
+		platform: DEFAULT_SIZE_KEY,
+		includeEmojis: true,
+		includeHashtags: page !== 'home',
+		includeDate: false,
+	}
+}
+
+/** Form values from stored batch settings or a failed submission, over the defaults. */
+function valuesFrom(page: Page, raw: Record<string, unknown> | null | undefined): GeneratorValues {
+	const values = defaultGeneratorValues(page)
+	if (!raw) return values
+	const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined)
+	const number = (key: string) => {
+		const value = Number(raw[key])
+		return Number.isFinite(value) ? value : undefined
+	}
+	const flag = (key: string) => raw[key] === true || raw[key] === 'on'
+	return {
+		mode: raw.mode === 'image' && page !== 'home' ? 'image' : 'text',
+		prompt: text('prompt') ?? '',
+		context: text('context') ?? '',
+		language: text('language') ?? values.language,
+		type: text('type') ?? values.type,
+		count: number('count') ?? values.count,
+		length: number('length') ?? values.length,
+		platform: isSizeKey(raw.platform) ? raw.platform : values.platform,
+		includeEmojis: flag('includeEmojis'),
+		includeHashtags: flag('includeHashtags'),
+		includeDate: flag('includeDate'),
+	}
+}
+
+async function getViewer(request: Request) {
+	const [user, visitorId] = await Promise.all([getUser(request), getVisitorId(request)])
+	return { user, viewer: { userId: user?.id ?? null, visitorId } }
+}
+
+function quotaSubject(userId: string | null, visitorId: string | null): QuotaSubject | null {
+	if (userId) return { kind: 'user', id: userId }
+	if (visitorId) return { kind: 'visitor', id: visitorId }
+	return null
+}
+
+async function quotaInfo(userId: string | null, visitorId: string | null): Promise<QuotaInfo> {
+	const subject = quotaSubject(userId, visitorId) ?? { kind: 'visitor', id: 'none' }
+	const { limit, remaining } = await getRemainingQuota(subject)
+	return { limit, remaining, signedIn: Boolean(userId) }
+}
+
+export async function loadGenerator(page: Page, request: Request) {
+	const url = new URL(request.url)
+	const { user, viewer } = await getViewer(request)
+	const batchId = url.searchParams.get('lote')
+	const [batch, quota] = await Promise.all([
+		batchId ? getBatchForViewer(batchId, viewer) : null,
+		quotaInfo(viewer.userId, viewer.visitorId),
+	])
+	const stored = batch ? (JSON.parse(batch.settings) as Record<string, unknown>) : null
+	const values = valuesFrom(page, stored ? { ...stored, prompt: batch?.prompt } : null)
+	const mode = url.searchParams.get('modo')
+	if (page !== 'home' && (mode === 'imagen' || mode === 'texto')) {
+		values.mode = mode === 'imagen' ? 'image' : 'text'
+	}
+	const editing = Number.parseInt(url.searchParams.get('editar') ?? '', 10)
+	return {
+		page,
+		values,
+		quota,
+		signedIn: Boolean(user),
+		offline: providerConfigFromEnv().provider === 'offline',
+		batchMissing: Boolean(batchId) && !batch,
+		batch: batch
+			? {
+					id: batch.id,
+					offline: batch.provider === 'offline',
+					platform: (isSizeKey(stored?.platform) ? stored.platform : DEFAULT_SIZE_KEY) as SizeKey,
+					phrases: batch.phrases.map((phrase) => ({
+						position: phrase.position,
+						content: phrase.content,
+					})),
+				}
+			: null,
+		editing: Number.isInteger(editing) ? editing : null,
+	}
+}
+
+export type GeneratorLoaderData = Awaited<ReturnType<typeof loadGenerator>>
+
+const MAX_FIELD_BYTES = 16 * 1024
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024
+
+/**
+ * Reads the form, multipart or not. The image is capped while it streams: past 15 MB the
+ * rest of the file is read and dropped (so the other fields still arrive and the visitor's
+ * input is kept), and the request is refused outright past 64 MB.
+ */
+async function readForm(request: Request) {
+	const declared = Number(request.headers.get('content-length') ?? 0)
+	if (declared > MAX_REQUEST_BYTES) {
+		throw new Response(VALIDATION_MESSAGES.imageTooLarge, { status: 413 })
+	}
+	const contentType = request.headers.get('content-type') ?? ''
+	if (!contentType.startsWith('multipart/form-data')) {
+		return { formData: await request.formData(), oversize: false }
+	}
+	let oversize = false
+	let total = 0
+	const handler: UploadHandler = async ({ name, filename, contentType: type, data: stream }) => {
+		const chunks: Uint8Array[] = []
+		let size = 0
+		const limit = filename !== undefined ? MAX_IMAGE_BYTES : MAX_FIELD_BYTES
+		for await (const chunk of stream) {
+			size += chunk.byteLength
+			total += chunk.byteLength
+			if (total > MAX_REQUEST_BYTES) {
+				throw new Response(VALIDATION_MESSAGES.imageTooLarge, { status: 413 })
+			}
+			if (size <= limit) chunks.push(chunk)
+		}
+		if (size > limit) {
+			if (name === 'image') oversize = true
+			return undefined
+		}
+		if (filename !== undefined) {
+			return filename ? new File([Buffer.concat(chunks)], filename, { type }) : undefined
+		}
+		return Buffer.concat(chunks).toString('utf8')
+	}
+	const formData = await unstable_parseMultipartFormData(request, handler)
+	return { formData, oversize }
+}
+
+/** The image's real type, from its bytes; null when it is not an accepted picture. */
+async function sniffImage(page: Page, file: File) {
+	const buffer = Buffer.from(await file.arrayBuffer())
+	try {
+		const { format } = await sharp(buffer, { animated: false }).metadata()
+		const mimeType = format === 'jpeg' ? 'image/jpeg' : `image/${format}`
+		if (!(IMAGE_MIME_TYPES[page] as readonly string[]).includes(mimeType)) return null
+		return { mimeType, data: buffer }
+	} catch {
+		return null
+	}
+}
+
+type ActionFailure = { values: GeneratorValues; errors: GeneratorErrors }
+
+function failure(
+	values: GeneratorValues,
+	errors: GeneratorErrors,
+	status: number,
+	headers?: HeadersInit,
+) {
+	return data<ActionFailure>({ values, errors }, { status, headers })
+}
+
+export async function generatorAction(page: Page, request: Request) {
+	const { formData, oversize } = await readForm(request)
+	const intent = formData.get('intent')
+	switch (intent) {
+		case 'generate':
+			return generate(page, request, formData, oversize)
+		case 'update-phrase':
+			return updatePhrase(page, request, formData)
+		case 'save-phrase':
+		case 'save-all':
+			return save(page, request, formData, intent)
+		default:
+			throw new Response('Acción no válida', { status: 400 })
+	}
+}
+
+async function generate(page: Page, request: Request, formData: FormData, oversize: boolean) {
+	const submitted = valuesFrom(page, Object.fromEntries(formData))
+	// Switching tabs clears the other mode's input: only this mode's fields count.
+	if (submitted.mode === 'image') submitted.prompt = ''
+	else submitted.context = ''
+	if (oversize) {
+		return failure(submitted, { image: [VALIDATION_MESSAGES.imageTooLarge] }, 413)
+	}
+	const submission = parseWithZod(formData, { schema: generationSchema(page) })
+	if (submission.status !== 'success') {
+		return failure(submitted, (submission.error ?? {}) as GeneratorErrors, 400)
+	}
+	const form = submission.value
+	let image: { mimeType: string; data: Buffer } | undefined
+	if (form.mode === 'image' && form.image) {
+		image = (await sniffImage(page, form.image)) ?? undefined
+		if (!image) {
+			const message =
+				page === 'instagram'
+					? VALIDATION_MESSAGES.imageTypeInstagram
+					: VALIDATION_MESSAGES.imageType
+			return failure(submitted, { image: [message] }, 400)
+		}
+	}
+
+	const user = await getUser(request)
+	const visitor = await ensureVisitorId(request)
+	const headers = new Headers()
+	if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
+	const subject = quotaSubject(user?.id ?? null, visitor.visitorId)
+	if (!subject) throw new Error('unreachable: every request has a visitor id')
+	if (!(await consumeQuota(subject))) {
+		const { limit } = await getRemainingQuota(subject)
+		return failure(submitted, { form: [generatorMessages.quotaExhausted(limit)] }, 429, headers)
+	}
+
+	const provider = getTextProvider()
+	const settings = {
+		mode: form.mode,
+		context: form.context ?? '',
+		language: form.language,
+		type: form.type,
+		count: form.count,
+		length: form.length,
+		platform: submitted.platform,
+		includeEmojis: form.includeEmojis,
+		includeHashtags: form.includeHashtags,
+		includeDate: form.includeDate,
+	}
+	try {
+		const result = await generatePhrases({
+			page,
+			provider,
+			signal: request.signal,
+			request: { ...settings, prompt: form.prompt, image },
+		})
+		await recordGenerationEvents({
+			page,
+			provider: result.provider,
+			model: result.model,
+			userId: user?.id ?? null,
+			events: result.events,
+		})
+		const batch = await createBatch({
+			page,
+			viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
+			prompt: form.prompt,
+			settings,
+			provider: result.provider,
+			model: result.model,
+			phrases: result.phrases,
+		})
+		if (user) {
+			await writeHistory({
+				userId: user.id,
+				phrases: result.phrases,
+				prompt: form.prompt || form.context || '',
+				settings,
+				batchId: batch.id,
+			})
+		}
+		void purgeExpiredBatches().catch((error: unknown) => console.error(error))
+		return redirectWithToast(
+			`${generatorPath[page]}?lote=${batch.id}#generated-phrases`,
+			{ type: 'success', message: successMessage(result.phrases.length) },
+			{ headers },
+		)
+	} catch (error) {
+		if (!(error instanceof GenerationError)) throw error
+		await refundQuota(subject)
+		console.warn(`Generation failed on ${page} (${provider.id}/${provider.model}): ${error.kind}`)
+		const toast = await createToastHeaders({ type: 'error', message: error.toast })
+		headers.append('set-cookie', toast.get('set-cookie') ?? '')
+		return failure(submitted, { form: [error.message] }, 502, headers)
+	}
+}
+
+const phraseEditSchema = z.object({
+	batch: z.string().min(1).max(64),
+	position: z.coerce.number().int().min(0).max(100),
+	content: z
+		.string({ error: generatorMessages.phraseRequired })
+		.trim()
+		.min(1, generatorMessages.phraseRequired)
+		.max(500, generatorMessages.phraseTooLong),
+})
+
+function batchUrl(page: Page, batchId: string, anchor = 'generated-phrases') {
+	return `${generatorPath[page]}?lote=${encodeURIComponent(batchId)}#${anchor}`
+}
+
+async function updatePhrase(page: Page, request: Request, formData: FormData) {
+	const parsed = phraseEditSchema.safeParse(Object.fromEntries(formData))
+	if (!parsed.success) {
+		const batch = String(formData.get('batch') ?? '')
+		const position = String(formData.get('position') ?? '')
+		const message = parsed.error.issues[0]?.message ?? generatorMessages.phraseRequired
+		return redirectWithToast(
+			`${generatorPath[page]}?lote=${encodeURIComponent(batch)}&editar=${encodeURIComponent(position)}#frase-${encodeURIComponent(position)}`,
+			{ type: 'error', message },
+		)
+	}
+	const { viewer } = await getViewer(request)
+	const { batch, position, content } = parsed.data
+	if (!(await updateBatchPhrase(batch, position, content, viewer))) {
+		throw new Response(generatorMessages.batchMissing, { status: 404 })
+	}
+	return redirectWithToast(batchUrl(page, batch, `frase-${position}`), {
+		type: 'success',
+		message: generatorMessages.textUpdated,
+	})
+}
+
+async function save(
+	page: Page,
+	request: Request,
+	formData: FormData,
+	intent: 'save-phrase' | 'save-all',
+) {
+	const batchId = String(formData.get('batch') ?? '')
+	const { user, viewer } = await getViewer(request)
+	if (!user) {
+		return redirectWithToast(batchUrl(page, batchId), {
+			type: 'error',
+			message: generatorMessages.loginToSave,
+		})
+	}
+	const batch = await getBatchForViewer(batchId, viewer)
+	if (!batch) throw new Response(generatorMessages.batchMissing, { status: 404 })
+	if (intent === 'save-all') {
+		if (batch.phrases.length === 0) {
+			return redirectWithToast(batchUrl(page, batchId), {
+				type: 'error',
+				message: generatorMessages.nothingToSave,
+			})
+		}
+		await savePhrases(
+			user.id,
+			batch.phrases.map((phrase) => phrase.content),
+		)
+		return redirectWithToast(batchUrl(page, batchId), {
+			type: 'success',
+			message: generatorMessages.savedAll,
+		})
+	}
+	const position = Number(formData.get('position'))
+	const phrase = batch.phrases.find((candidate) => candidate.position === position)
+	if (!phrase) throw new Response('Frase no encontrada', { status: 404 })
+	await savePhrases(user.id, [phrase.content])
+	return redirectWithToast(batchUrl(page, batchId, `frase-${position}`), {
+		type: 'success',
+		message: generatorMessages.saved,
+	})
+}

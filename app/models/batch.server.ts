@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import { prisma } from '~/utils/db.server'
+
+export type Viewer = { userId: string | null; visitorId: string | null }
+
+const anonymousLifetimeMs = 24 * 60 * 60 * 1000
+
+/** An unguessable id: knowing a batch's URL is not enough to see someone else's batch. */
+export const newBatchId = () => randomBytes(16).toString('base64url')
+
+export async function createBatch(input: {
+	page: 'home' | 'instagram' | 'facebook'
+	viewer: Viewer
+	prompt: string
+	settings: unknown
+	provider: string
+	model: string
+	phrases: string[]
+	now?: Date
+}) {
+	const now = input.now ?? new Date()
+	return prisma.generationBatch.create({
+		data: {
+			id: newBatchId(),
+			page: input.page,
+			userId: input.viewer.userId,
+			visitorId: input.viewer.userId ? null : input.viewer.visitorId,
+			prompt: input.prompt,
+			settings: JSON.stringify(input.settings),
+			provider: input.provider,
+			model: input.model,
+			createdAt: now,
+			// Signed-in users keep their batches; anonymous ones expire.
+			expiresAt: input.viewer.userId ? null : new Date(now.getTime() + anonymousLifetimeMs),
+			phrases: {
+				create: input.phrases.map((content, position) => ({ position, content })),
+			},
+		},
+		select: { id: true },
+	})
+}
+
+/** Where a batch may be seen: its account, or (anonymous batches) the browser that made it. */
+function ownedBy(viewer: Viewer) {
+	const owners = []
+	if (viewer.userId) owners.push({ userId: viewer.userId })
+	if (viewer.visitorId) owners.push({ userId: null, visitorId: viewer.visitorId })
+	return owners
+}
+
+/** The batch if this viewer may see it and it has not expired; otherwise null. */
+export async function getBatchForViewer(id: string, viewer: Viewer, now = new Date()) {
+	const owners = ownedBy(viewer)
+	if (owners.length === 0 || id.length > 64) return null
+	return prisma.generationBatch.findFirst({
+		where: {
+			id,
+			OR: owners,
+			AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+		},
+		include: { phrases: { orderBy: { position: 'asc' } } },
+	})
+}
+
+/** Replaces one phrase's text; false when the batch is not the viewer's. */
+export async function updateBatchPhrase(
+	batchId: string,
+	position: number,
+	content: string,
+	viewer: Viewer,
+) {
+	const batch = await getBatchForViewer(batchId, viewer)
+	if (!batch || !batch.phrases.some((phrase) => phrase.position === position)) return false
+	await prisma.generationPhrase.update({
+		where: { batchId_position: { batchId, position } },
+		data: { content },
+	})
+	return true
+}
+
+let lastPurge = 0
+
+/** Deletes expired anonymous batches; cheap to call often (runs at most hourly). */
+export async function purgeExpiredBatches(now = new Date()) {
+	if (now.getTime() - lastPurge < 60 * 60 * 1000) return
+	lastPurge = now.getTime()
+	await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
+}
