@@ -95,7 +95,13 @@ export async function action({ request }: ActionFunctionArgs) {
 				{ status: 400 },
 			)
 		}
-		console.error('register failed:', error instanceof Error ? error.message : error)
+		// Name and code only: a Prisma message can echo the query's arguments (the hash).
+		const code = (error as { code?: unknown } | null)?.code
+		console.error(
+			'register failed:',
+			error instanceof Error ? error.name : 'unknown error',
+			code ?? '',
+		)
 		return data(
 			{ result: submission.reply({ formErrors: [authMessages.registerError], hideFields }) },
 			{ status: 500 },
