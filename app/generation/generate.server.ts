@@ -73,6 +73,8 @@ export interface GeneratePhrasesOptions {
 	timeoutMs?: number
 	maxRetryDelayMs?: number
 	maxAttempts?: number
+	/** Receives every provider call as it happens, so failed generations are recorded too. */
+	events?: GenerationEvent[]
 }
 
 export const defaultSleep: Sleep = (ms, signal) =>
@@ -103,7 +105,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
 	})
 	const config = GENERATION_CONFIG[page]
-	const events: GenerationEvent[] = []
+	const events: GenerationEvent[] = options.events ?? []
 	let instruction = buildInstruction(brief)
 	let collected: string[] = []
 	let lastError: GenerationError | undefined

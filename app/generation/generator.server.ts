@@ -31,7 +31,7 @@ import {
 import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import { GenerationError, successMessage } from './errors'
-import { generatePhrases } from './generate.server'
+import { generatePhrases, type GenerationEvent } from './generate.server'
 import {
 	COUNTS,
 	DEFAULT_LANGUAGE,
@@ -293,20 +293,24 @@ async function generate(page: Page, request: Request, formData: FormData, oversi
 		includeHashtags: form.includeHashtags,
 		includeDate: form.includeDate,
 	}
+	const events: GenerationEvent[] = []
+	const record = () =>
+		recordGenerationEvents({
+			page,
+			provider: provider.id,
+			model: provider.model,
+			userId: user?.id ?? null,
+			events,
+		})
 	try {
 		const result = await generatePhrases({
 			page,
 			provider,
 			signal: request.signal,
 			request: { ...settings, prompt: form.prompt, image },
+			events,
 		})
-		await recordGenerationEvents({
-			page,
-			provider: result.provider,
-			model: result.model,
-			userId: user?.id ?? null,
-			events: result.events,
-		})
+		await record()
 		const batch = await createBatch({
 			page,
 			viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
@@ -333,7 +337,7 @@ async function generate(page: Page, request: Request, formData: FormData, oversi
 		)
 	} catch (error) {
 		if (!(error instanceof GenerationError)) throw error
-		await refundQuota(subject)
+		await Promise.all([refundQuota(subject), record()])
 		console.warn(`Generation failed on ${page} (${provider.id}/${provider.model}): ${error.kind}`)
 		const toast = await createToastHeaders({ type: 'error', message: error.toast })
 		headers.append('set-cookie', toast.get('set-cookie') ?? '')

@@ -1,0 +1,197 @@
+/**
+ * The generator pages' server side against a real database and a fake Gemini server on
+ * loopback: what a form post does, end to end, without a browser.
+ */
+import sharp from 'sharp'
+import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { setUpTestDatabase } from '~/auth/test-database'
+import { FAKE_GEMINI_KEY, geminiForbidden, startFakeGemini } from '../../tests/fakes/fake-gemini'
+
+const gemini = await startFakeGemini()
+process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
+process.env.GEMINI_BASE_URL = gemini.url
+process.env.GEMINI_MODEL = 'gemini-flash-latest'
+const { prisma, cleanUp } = await setUpTestDatabase()
+const { generatorAction, loadGenerator } = await import('./generator.server')
+const { quotaSettingKeys } = await import('~/models/quota.server')
+
+afterAll(async () => {
+	await gemini.close()
+	await cleanUp()
+})
+
+beforeEach(() => {
+	gemini.requests.length = 0
+})
+
+function post(path: string, body: BodyInit, cookie?: string) {
+	return new Request(`http://localhost${path}`, {
+		method: 'POST',
+		body,
+		headers: cookie ? { cookie } : undefined,
+	})
+}
+
+/** Runs an action and returns its Response (a redirect) or its data and status. */
+async function run(page: 'home' | 'instagram' | 'facebook', request: Request) {
+	try {
+		const result = await generatorAction(page, request)
+		return result as unknown as Response | { data: unknown; init: ResponseInit | null }
+	} catch (thrown) {
+		if (thrown instanceof Response) return thrown
+		throw thrown
+	}
+}
+
+const visitorCookie = (response: Response) =>
+	response.headers
+		.getSetCookie()
+		.find((cookie) => cookie.startsWith('fr_visitor='))
+		?.split(';')[0] ?? ''
+
+const form = (values: Record<string, string>) =>
+	new URLSearchParams({ intent: 'generate', length: '12', ...values })
+
+describe('generating with Gemini configured', () => {
+	test('stores the batch, records the call and redirects to it', async () => {
+		const response = await run('home', post('/?index', form({ prompt: 'el mar', count: '3' })))
+		expect(response).toBeInstanceOf(Response)
+		const redirect = response as Response
+		expect(redirect.status).toBe(302)
+		const location = redirect.headers.get('location') ?? ''
+		expect(location).toMatch(/^\/\?lote=[\w-]{20,}#generated-phrases$/)
+
+		// The key travels in the header, never in the URL.
+		expect(gemini.requests).toHaveLength(1)
+		expect(gemini.requests[0]?.headers['x-goog-api-key']).toBe(FAKE_GEMINI_KEY)
+		expect(gemini.requests[0]?.path).not.toContain(FAKE_GEMINI_KEY)
+
+		const id = new URL(location, 'http://localhost').searchParams.get('lote') ?? ''
+		const batch = await prisma.generationBatch.findUniqueOrThrow({
+			where: { id },
+			include: { phrases: true },
+		})
+		expect(batch).toMatchObject({ provider: 'gemini', model: 'gemini-flash-latest', userId: null })
+		expect(batch.phrases).toHaveLength(3)
+		expect(batch.expiresAt).not.toBeNull()
+		const events = await prisma.generationEvent.findMany({ where: { provider: 'gemini' } })
+		expect(events.at(-1)).toMatchObject({ outcome: 'success', page: 'home' })
+
+		// The same browser sees the batch; another does not.
+		const cookie = visitorCookie(redirect)
+		const mine = await loadGenerator(
+			'home',
+			new Request(`http://localhost${location}`, { headers: { cookie } }),
+		)
+		expect(mine.batch?.phrases).toHaveLength(3)
+		expect(mine.values).toMatchObject({ prompt: 'el mar', count: 3 })
+		const stranger = await loadGenerator('home', new Request(`http://localhost${location}`))
+		expect(stranger.batch).toBeNull()
+		expect(stranger.batchMissing).toBe(true)
+	})
+
+	test('image mode sends the picture as inlineData with its real type', async () => {
+		const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+			.png()
+			.toBuffer()
+		const body = new FormData()
+		for (const [key, value] of form({ mode: 'image', count: '4', context: 'verano' })) {
+			body.append(key, value)
+		}
+		// A PNG that claims to be a JPEG is still a PNG.
+		body.append('image', new File([png], 'foto.jpg', { type: 'image/jpeg' }))
+		const response = (await run('instagram', post('/instagram', body))) as Response
+		expect(response.status).toBe(302)
+		const sent = gemini.requests[0]?.body as {
+			contents: Array<{ parts: Array<{ inlineData?: { mimeType: string; data: string } }> }>
+		}
+		const inline = sent.contents[0]?.parts.find((part) => part.inlineData)?.inlineData
+		expect(inline?.mimeType).toBe('image/png')
+		expect(Buffer.from(inline?.data ?? '', 'base64').equals(png)).toBe(true)
+	})
+
+	test('an image over 15 MB is refused while it streams and the other fields are kept', async () => {
+		const body = new FormData()
+		for (const [key, value] of form({ mode: 'image', count: '4', context: 'mi contexto' })) {
+			body.append(key, value)
+		}
+		body.append(
+			'image',
+			new File([new Uint8Array(15 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
+		)
+		const result = (await run('facebook', post('/facebook', body))) as {
+			data: { values: { context: string; count: number }; errors: { image: string[] } }
+			init: ResponseInit
+		}
+		expect(result.init.status).toBe(413)
+		expect(result.data.errors.image).toEqual([
+			'La imagen es demasiado grande. El tamaño máximo es 15MB.',
+		])
+		expect(result.data.values).toMatchObject({ context: 'mi contexto', count: 4 })
+		expect(gemini.requests).toHaveLength(0)
+	})
+
+	test('a provider refusal shows the spec message and gives the generation back', async () => {
+		const first = (await run(
+			'home',
+			post('/?index', form({ prompt: 'uno', count: '1' })),
+		)) as Response
+		const cookie = visitorCookie(first)
+		const before = await loadGenerator(
+			'home',
+			new Request('http://localhost/', { headers: { cookie } }),
+		)
+
+		gemini.enqueue(geminiForbidden())
+		const result = (await run(
+			'home',
+			post('/?index', form({ prompt: 'dos', count: '1' }), cookie),
+		)) as {
+			data: { errors: { form: string[] }; values: { prompt: string } }
+			init: ResponseInit
+		}
+		expect(result.init.status).toBe(502)
+		expect(result.data.errors.form).toEqual([
+			'Clave de API inválida. Por favor, verifica la clave API en la configuración de administrador.',
+		])
+		expect(result.data.values.prompt).toBe('dos')
+		const after = await loadGenerator(
+			'home',
+			new Request('http://localhost/', { headers: { cookie } }),
+		)
+		expect(after.quota.remaining).toBe(before.quota.remaining)
+		const failed = await prisma.generationEvent.findFirst({ where: { outcome: 'error' } })
+		expect(failed).toMatchObject({ provider: 'gemini', errorKind: 'auth' })
+	})
+
+	test('the daily limit set by an admin is enforced on the server', async () => {
+		await prisma.setting.upsert({
+			where: { key: quotaSettingKeys.visitor },
+			create: { key: quotaSettingKeys.visitor, value: '2' },
+			update: { value: '2' },
+		})
+		try {
+			const first = (await run(
+				'home',
+				post('/?index', form({ prompt: 'a', count: '1' })),
+			)) as Response
+			const cookie = visitorCookie(first)
+			const second = (await run(
+				'home',
+				post('/?index', form({ prompt: 'b', count: '1' }), cookie),
+			)) as Response
+			expect(second.status).toBe(302)
+			const third = (await run(
+				'home',
+				post('/?index', form({ prompt: 'c', count: '1' }), cookie),
+			)) as {
+				data: { errors: { form: string[] } }
+				init: ResponseInit
+			}
+			expect(third.init.status).toBe(429)
+			expect(third.data.errors.form[0]).toMatch(/^Has alcanzado el límite de 2 generaciones de hoy/)
+		} finally {
+			await prisma.setting.delete({ where: { key: quotaSettingKeys.visitor } })
+		}
+	})
+})
