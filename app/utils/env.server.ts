@@ -25,66 +25,63 @@ const positiveInt = (fallback: number) =>
 		.transform(Number)
 		.pipe(z.number().int().positive().max(1_000_000))
 
-const schema = z
-	.object({
-		NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-		PORT: positiveInt(3000).pipe(z.number().max(65535)),
-		DATA_DIR: z.string().trim().min(1).default('./data'),
-		DATABASE_URL: optionalString.pipe(
-			z
-				.string()
-				.regex(/^file:.+/, 'must be a SQLite file URL such as file:./data/frasea.db')
-				.optional(),
-		),
-		SESSION_SECRET: optionalString.pipe(
-			z
-				.string()
-				.refine(
-					(value) => value.split(',').every((secret) => secret.trim().length >= 16),
-					'each comma-separated secret must have at least 16 characters',
-				)
-				.optional(),
-		),
-		ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-		GEMINI_API_KEY: optionalString,
-		GEMINI_BASE_URL: optionalUrl.default('https://generativelanguage.googleapis.com'),
-		GEMINI_MODEL: optionalString.default('gemini-flash-latest'),
-		OPENAI_BASE_URL: optionalUrl,
-		OPENAI_API_KEY: optionalString,
-		OPENAI_MODEL: optionalString,
-		IMAGE_PROVIDER: z.enum(['procedural', 'pollinations']).default('procedural'),
-		POLLINATIONS_BASE_URL: optionalUrl,
-		POLLINATIONS_TOKEN: optionalString,
-		GOOGLE_CLIENT_ID: optionalString,
-		GOOGLE_CLIENT_SECRET: optionalString,
-		GOOGLE_ISSUER: optionalUrl.default('https://accounts.google.com'),
-		AUTH_RATE_LIMIT: positiveInt(10),
-		GENERATION_DAILY_LIMIT_ANON: positiveInt(30),
-		GENERATION_DAILY_LIMIT_USER: positiveInt(200),
-		SMTP_URL: optionalString.pipe(
-			z
-				.string()
-				.regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
-				.optional(),
-		),
-		MAIL_FROM: optionalString,
-	})
-	.superRefine((value, ctx) => {
-		if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
-			ctx.addIssue({
-				code: 'custom',
-				path: [value.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
-				message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-			})
-		}
-		if (value.OPENAI_BASE_URL && !value.OPENAI_MODEL) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['OPENAI_MODEL'],
-				message: 'is required when OPENAI_BASE_URL is set',
-			})
-		}
-	})
+const schema = z.object({
+	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+	PORT: positiveInt(3000).pipe(z.number().max(65535)),
+	DATA_DIR: z.string().trim().min(1).default('./data'),
+	DATABASE_URL: optionalString.pipe(
+		z
+			.string()
+			.regex(/^file:.+/, 'must be a SQLite file URL such as file:./data/frasea.db')
+			.optional(),
+	),
+	SESSION_SECRET: optionalString.pipe(
+		z
+			.string()
+			.refine(
+				(value) => value.split(',').every((secret) => secret.trim().length >= 16),
+				'each comma-separated secret must have at least 16 characters',
+			)
+			.optional(),
+	),
+	ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+	GEMINI_API_KEY: optionalString,
+	GEMINI_BASE_URL: optionalUrl.default('https://generativelanguage.googleapis.com'),
+	GEMINI_MODEL: optionalString.default('gemini-flash-latest'),
+	OPENAI_BASE_URL: optionalUrl,
+	OPENAI_API_KEY: optionalString,
+	OPENAI_MODEL: optionalString,
+	IMAGE_PROVIDER: z.enum(['procedural', 'pollinations']).default('procedural'),
+	POLLINATIONS_BASE_URL: optionalUrl,
+	POLLINATIONS_TOKEN: optionalString,
+	GOOGLE_CLIENT_ID: optionalString,
+	GOOGLE_CLIENT_SECRET: optionalString,
+	GOOGLE_ISSUER: optionalUrl.default('https://accounts.google.com'),
+	AUTH_RATE_LIMIT: positiveInt(10),
+	GENERATION_DAILY_LIMIT_ANON: positiveInt(30),
+	GENERATION_DAILY_LIMIT_USER: positiveInt(200),
+	SMTP_URL: optionalString.pipe(
+		z
+			.string()
+			.regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
+			.optional(),
+	),
+	MAIL_FROM: optionalString,
+})
+
+/** Rules between variables, checked on the raw values so they are reported with the rest. */
+function crossProblems(source: Record<string, string | undefined>): string[] {
+	const set = (name: string) => Boolean(source[name]?.trim())
+	const problems: string[] = []
+	if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
+		const missing = set('GOOGLE_CLIENT_ID') ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'
+		problems.push(`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`)
+	}
+	if (set('OPENAI_BASE_URL') && !set('OPENAI_MODEL')) {
+		problems.push('OPENAI_MODEL: is required when OPENAI_BASE_URL is set')
+	}
+	return problems
+}
 
 export type Env = z.infer<typeof schema> & {
 	/** Absolute path of DATA_DIR. */
@@ -103,13 +100,15 @@ export class EnvError extends Error {
 /** Validates an environment object and names every bad variable in one error. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
 	const result = schema.safeParse(source)
-	if (!result.success) {
-		throw new EnvError(
-			result.error.issues.map(
-				(issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-			),
-		)
-	}
+	const problems = [
+		...(result.success
+			? []
+			: result.error.issues.map(
+					(issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+				)),
+		...crossProblems(source),
+	]
+	if (!result.success || problems.length > 0) throw new EnvError(problems)
 	const dataDir = path.resolve(result.data.DATA_DIR)
 	return {
 		...result.data,

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { EnvError, parseEnv } from './env.server'
+
+describe('parseEnv', () => {
+	test('an empty environment runs on the embedded defaults', () => {
+		const env = parseEnv({})
+		expect(env).toMatchObject({
+			PORT: 3000,
+			IMAGE_PROVIDER: 'procedural',
+			GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com',
+			GEMINI_MODEL: 'gemini-flash-latest',
+			GOOGLE_ISSUER: 'https://accounts.google.com',
+			AUTH_RATE_LIMIT: 10,
+			GENERATION_DAILY_LIMIT_ANON: 30,
+			GENERATION_DAILY_LIMIT_USER: 200,
+		})
+		expect(env.dataDir).toBe(path.resolve('./data'))
+		expect(env.databaseUrl).toBe(`file:${path.resolve('./data/frasea.db')}`)
+	})
+
+	test('the database lives under DATA_DIR unless DATABASE_URL says otherwise', () => {
+		expect(parseEnv({ DATA_DIR: '/srv/frasea' }).databaseUrl).toBe('file:/srv/frasea/frasea.db')
+		expect(parseEnv({ DATA_DIR: '/srv/frasea', DATABASE_URL: 'file:/tmp/x.db' }).databaseUrl).toBe(
+			'file:/tmp/x.db',
+		)
+	})
+
+	test('empty values count as unset', () => {
+		expect(parseEnv({ PORT: '', GEMINI_API_KEY: '', ADMIN_EMAIL: '' })).toMatchObject({
+			PORT: 3000,
+			GEMINI_API_KEY: undefined,
+			ADMIN_EMAIL: undefined,
+		})
+	})
+
+	test('every bad variable is named in one error', () => {
+		let error: unknown
+		try {
+			parseEnv({
+				PORT: 'tres mil',
+				DATABASE_URL: 'postgres://db/frasea',
+				ADMIN_EMAIL: 'no-es-un-correo',
+				IMAGE_PROVIDER: 'dalle',
+				GEMINI_BASE_URL: 'ftp://example.com',
+				SESSION_SECRET: 'corta',
+				GOOGLE_CLIENT_ID: 'solo-el-id',
+				AUTH_RATE_LIMIT: '-1',
+			})
+		} catch (caught) {
+			error = caught
+		}
+		expect(error).toBeInstanceOf(EnvError)
+		const message = (error as EnvError).message
+		for (const name of [
+			'PORT',
+			'DATABASE_URL',
+			'ADMIN_EMAIL',
+			'IMAGE_PROVIDER',
+			'GEMINI_BASE_URL',
+			'SESSION_SECRET',
+			'GOOGLE_CLIENT_SECRET',
+			'AUTH_RATE_LIMIT',
+		]) {
+			expect(message).toContain(`${name}:`)
+		}
+		expect((error as EnvError).problems).toHaveLength(8)
+	})
+
+	test('an OpenAI-compatible server needs a model', () => {
+		expect(() => parseEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/OPENAI_MODEL/)
+	})
+})
+
+describe('getSessionSecrets', () => {
+	test('without SESSION_SECRET one secret is generated once into DATA_DIR and reused', async () => {
+		const dir = mkdtempSync(path.join(tmpdir(), 'frasea-env-'))
+		process.env.DATA_DIR = dir
+		delete process.env.SESSION_SECRET
+		const { getSessionSecrets } = await import('./env.server')
+		const [secret] = getSessionSecrets()
+		expect(secret).toMatch(/^[\w-]{40,}$/)
+		const file = path.join(dir, 'session-secret')
+		expect(readFileSync(file, 'utf8')).toBe(secret)
+		expect(statSync(file).mode & 0o777).toBe(0o600)
+		expect(getSessionSecrets()).toEqual([secret])
+	})
+})

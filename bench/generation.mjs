@@ -1,0 +1,78 @@
+// Generation: the server's own time per generation (p50/p95, sequential) and sustained
+// generations per second under concurrent load (autocannon), against a zero-latency fake
+// Gemini server on loopback. Target (issue "Phrase generation"): p50 under 15 ms.
+import { spawn } from 'node:child_process'
+import autocannon from 'autocannon'
+import { ms, startApp, timeSequential } from './lib.mjs'
+
+const fakePort = 4399
+const fake = spawn(
+	process.execPath,
+	[
+		'node_modules/tsx/dist/cli.mjs',
+		'tests/fakes/fake-gemini.ts',
+		'--port',
+		String(fakePort),
+		'--latency',
+		'0',
+	],
+	{ stdio: ['ignore', 'pipe', 'inherit'] },
+)
+await new Promise((resolve, reject) => {
+	fake.stdout.once('data', resolve)
+	fake.once('exit', () => reject(new Error('The fake Gemini server did not start.')))
+})
+
+const app = await startApp({
+	env: {
+		GEMINI_API_KEY: 'fake-gemini-key',
+		GEMINI_BASE_URL: `http://127.0.0.1:${fakePort}`,
+		GENERATION_DAILY_LIMIT_ANON: '1000000',
+	},
+})
+const body = new URLSearchParams({
+	intent: 'generate',
+	prompt: 'el café de los lunes',
+	language: 'español es',
+	type: 'motivacionales',
+	count: '4',
+	length: '25',
+	includeEmojis: 'on',
+}).toString()
+const headers = { 'content-type': 'application/x-www-form-urlencoded' }
+
+try {
+	const sequential = await timeSequential(
+		async () => {
+			const response = await fetch(`${app.origin}/?index`, {
+				method: 'POST',
+				body,
+				headers,
+				redirect: 'manual',
+			})
+			if (response.status !== 302) throw new Error(`Unexpected status ${response.status}`)
+			await response.arrayBuffer()
+		},
+		{ count: 300, warmup: 30 },
+	)
+	const load = await autocannon({
+		url: `${app.origin}/?index`,
+		method: 'POST',
+		headers,
+		body,
+		connections: 8,
+		duration: 10,
+	})
+	const redirects = load['3xx'] ?? 0
+	console.log('Generation (POST / with a zero-latency fake Gemini)')
+	console.log(
+		`  Server time over ${sequential.count} sequential generations: p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}  (target p50 < 15 ms)`,
+	)
+	console.log(
+		`  Under load (autocannon, 8 connections, 10 s): ${load.requests.average.toFixed(0)} generations/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${redirects} completed, ${load.errors} errors, ${load.non2xx - redirects} unexpected statuses`,
+	)
+	if (load.errors > 0 || load.non2xx !== redirects) process.exitCode = 1
+} finally {
+	await app.stop()
+	fake.kill()
+}
