@@ -1,4 +1,5 @@
 import { flatRoutes } from '@remix-run/fs-routes'
 import { type RouteConfig } from '@remix-run/route-config'
 
-export default flatRoutes() satisfies RouteConfig
+// Tests may sit next to their route (healthcheck.test.ts); they are not routes.
+export default flatRoutes({ ignoredRouteFiles: ['**/*.test.{ts,tsx}'] }) satisfies RouteConfig
