@@ -221,3 +221,19 @@ describe('the offline engine', () => {
 		expect(composePhrases(b, seededRandom(11))).not.toEqual(composePhrases(b, seededRandom(12)))
 	})
 })
+
+describe('variety within a batch', () => {
+	test.each(LANGUAGES.map((language) => language.value))(
+		'%s: the phrases of a batch do not open with the same sentence',
+		(language) => {
+			for (let seed = 1; seed <= 20; seed++) {
+				const phrases = composePhrases(
+					brief('home', { prompt: 'el café de los lunes', count: 4, language }),
+					seededRandom(seed),
+				)
+				const openings = phrases.map((phrase) => phrase.body.split(/(?<=[.!?…])\s/u)[0])
+				expect(new Set(openings).size, `seed ${seed}: ${openings.join(' | ')}`).toBe(4)
+			}
+		},
+	)
+})

@@ -160,19 +160,23 @@ export function composeBody(
 	type: string,
 	topic: string,
 	range: { min: number; max: number },
+	/** Templates already used in this batch: tried last, so phrases do not open alike. */
+	used: Set<string> = new Set(),
 ): string {
 	const templates = bank.templates[familyOf(type)]
 	const kws = themeFor(bank, type).kw
 	const target = randomInt(random, range.min, range.max)
-	const order = shuffle(random, templates)
+	const shuffled = shuffle(random, templates)
+	const order = [...shuffled.filter((t) => !used.has(t)), ...shuffled.filter((t) => used.has(t))]
 	const sentences: string[] = []
 	let words = 0
 	// The opening sentence names the topic when it fits.
 	const withTopic = order.filter((template) => /\{topic\}/i.test(template))
-	const candidates = [...withTopic, ...order.filter((t) => !withTopic.includes(t))].map((t) =>
-		fill(t, topic, pick(random, kws)),
-	)
-	const first = candidates.find((sentence) => countWords(sentence) <= range.max)
+	const openers = [...withTopic, ...order.filter((t) => !withTopic.includes(t))]
+	const candidates = openers.map((t) => fill(t, topic, pick(random, kws)))
+	const firstIndex = candidates.findIndex((sentence) => countWords(sentence) <= range.max)
+	const first = candidates[firstIndex]
+	if (first) used.add(openers[firstIndex]!)
 	if (!first) {
 		// Even the shortest template is too long for this range: cut it at the limit.
 		const shortest = candidates.sort((a, b) => countWords(a) - countWords(b))[0]!
@@ -197,17 +201,23 @@ export function composeBody(
 		const size = countWords(sentence)
 		if (words + size <= target || (words + size <= range.max && target - words > size / 2)) {
 			sentences.push(sentence)
+			used.add(template)
 			words += size
 		}
 	}
 	// Filler clauses top up to the target, spread over the sentences.
 	let next = randomInt(random, 0, sentences.length - 1)
-	for (const filler of shuffle(random, bank.fillers)) {
+	const fillers = shuffle(random, bank.fillers)
+	for (const filler of [
+		...fillers.filter((f) => !used.has(f)),
+		...fillers.filter((f) => used.has(f)),
+	]) {
 		if (words >= target) break
 		const size = countWords(filler)
 		if (words + size > range.max) continue
 		const index = next++ % sentences.length
 		sentences[index] = appendClause(sentences[index]!, filler)
+		used.add(filler)
 		words += size
 	}
 	return sentences.join(' ')
@@ -248,8 +258,9 @@ export function composePhrases(brief: GenerationBrief, random: Random): Composed
 	const who = dedicationName(brief)
 	const phrases: ComposedPhrase[] = []
 	const seen = new Set<string>()
+	const used = new Set<string>()
 	for (let tries = 0; phrases.length < brief.count && tries < brief.count * 40; tries++) {
-		const body = composeBody(random, bank, brief.type, topic, brief.words)
+		const body = composeBody(random, bank, brief.type, topic, brief.words, used)
 		const key = body.toLowerCase()
 		if (seen.has(key)) continue
 		seen.add(key)
