@@ -18,7 +18,7 @@ const platformSizes = [
 	['Banner web', '1920 × 1080'],
 ] as const
 
-const questions: Array<{ question: string; answer: ReactNode }> = [
+const questions: FaqEntry[] = [
 	{
 		question: '¿Frasea es gratis?',
 		answer:
@@ -97,16 +97,26 @@ const questions: Array<{ question: string; answer: ReactNode }> = [
 	},
 ]
 
-export function Faq() {
+export type FaqEntry = { question: string; answer: ReactNode }
+
+/** Questions and answers as <details>, so they open and close without JavaScript. */
+export function FaqSection({
+	id,
+	eyebrow,
+	title,
+	intro,
+	entries,
+}: {
+	id: string
+	eyebrow: string
+	title: string
+	intro: string
+	entries: FaqEntry[]
+}) {
 	return (
-		<Section
-			id="preguntas-frecuentes"
-			eyebrow="Preguntas frecuentes"
-			title="Resolvemos tus dudas"
-			intro="Lo que más nos suelen preguntar antes de empezar."
-		>
+		<Section id={id} eyebrow={eyebrow} title={title} intro={intro}>
 			<div className="mx-auto mt-12 max-w-3xl divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white dark:divide-white/10 dark:border-white/10 dark:bg-gray-900">
-				{questions.map(({ question, answer }) => (
+				{entries.map(({ question, answer }) => (
 					<details key={question} className="group">
 						<summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left font-semibold text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-200 dark:focus-visible:outline-brand-300 [&::-webkit-details-marker]:hidden">
 							<h3>{question}</h3>
@@ -123,5 +133,17 @@ export function Faq() {
 				))}
 			</div>
 		</Section>
+	)
+}
+
+export function Faq() {
+	return (
+		<FaqSection
+			id="preguntas-frecuentes"
+			eyebrow="Preguntas frecuentes"
+			title="Resolvemos tus dudas"
+			intro="Lo que más nos suelen preguntar antes de empezar."
+			entries={questions}
+		/>
 	)
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Benefits } from './benefits'
 import { CallToAction } from './call-to-action'
+import { FacebookContent } from './facebook-content'
 import { Faq } from './faq'
 import { Features } from './features'
 import { Hero } from './hero'
@@ -29,4 +30,12 @@ export function homeMarketingHtml() {
 		),
 	}
 	return cached
+}
+
+let facebook: string | undefined
+
+/** The Facebook page's marketing sections, static like the home page's. */
+export function facebookMarketingHtml() {
+	facebook ??= renderToStaticMarkup(<FacebookContent />)
+	return facebook
 }
