@@ -5,14 +5,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+// BUILD_DIR picks another build folder (side-by-side builds, as for the e2e server).
+const buildDir = process.env.BUILD_DIR ?? 'build'
+
 export async function startApp({ port = 3998, env = {} } = {}) {
-	if (!existsSync('build/server/index.js')) {
+	if (!existsSync(`${buildDir}/server/index.js`)) {
 		throw new Error('No build found: run `npm run build` first.')
 	}
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-bench-'))
 	const child = spawn(
 		process.execPath,
-		['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
+		['node_modules/@remix-run/serve/dist/cli.js', `${buildDir}/server/index.js`],
 		{
 			stdio: ['ignore', 'ignore', 'inherit'],
 			env: {

@@ -4,6 +4,8 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { cardAction, withCards } from '~/cards/generator-cards.server'
+import { renderPhraseCard } from '~/components/card/card-slot'
 import { GeneratorSection } from '~/components/generator/generator-section'
 import { homeMarketingHtml } from '~/components/marketing/home-content.server'
 import { generatorAction, loadGenerator } from '~/generation/generator.server'
@@ -32,10 +34,12 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	return { ...(await loadGenerator('home', request)), marketing: homeMarketingHtml() }
+	const generator = await withCards('home', request, await loadGenerator('home', request))
+	return { ...generator, marketing: homeMarketingHtml() }
 }
 
-export const action = ({ request }: ActionFunctionArgs) => generatorAction('home', request)
+export const action = ({ request }: ActionFunctionArgs) =>
+	cardAction('home', request) ?? generatorAction('home', request)
 
 export default function Index() {
 	const { marketing } = useLoaderData<typeof loader>()
@@ -63,7 +67,7 @@ export default function Index() {
 						</p>
 					</div>
 					<div className="mx-auto mt-10 max-w-3xl">
-						<GeneratorSection />
+						<GeneratorSection renderCard={renderPhraseCard} />
 					</div>
 				</div>
 			</section>

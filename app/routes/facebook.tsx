@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { cardAction, withCards } from '~/cards/generator-cards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { renderPhraseCard } from '~/components/card/card-slot'
 import { GeneratorSection } from '~/components/generator/generator-section'
 import { generatorAction, loadGenerator } from '~/generation/generator.server'
 import { pageMeta } from '~/utils/seo'
@@ -14,9 +16,11 @@ export const meta = () =>
 		path: '/facebook',
 	})
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadGenerator('facebook', request)
+export const loader = async ({ request }: LoaderFunctionArgs) =>
+	withCards('facebook', request, await loadGenerator('facebook', request))
 
-export const action = ({ request }: ActionFunctionArgs) => generatorAction('facebook', request)
+export const action = ({ request }: ActionFunctionArgs) =>
+	cardAction('facebook', request) ?? generatorAction('facebook', request)
 
 export default function FacebookPage() {
 	return (
@@ -35,7 +39,7 @@ export default function FacebookPage() {
 					Generador de frases para Facebook
 				</h2>
 				<div className="mt-6 max-w-3xl">
-					<GeneratorSection />
+					<GeneratorSection renderCard={renderPhraseCard} />
 				</div>
 			</section>
 		</div>

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { cardAction, withCards } from '~/cards/generator-cards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
+import { renderPhraseCard } from '~/components/card/card-slot'
 import { GeneratorSection } from '~/components/generator/generator-section'
 import { generatorAction, loadGenerator } from '~/generation/generator.server'
 import { jsonLd, pageMeta } from '~/utils/seo'
@@ -24,9 +26,11 @@ export const meta = () => [
 	}),
 ]
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadGenerator('instagram', request)
+export const loader = async ({ request }: LoaderFunctionArgs) =>
+	withCards('instagram', request, await loadGenerator('instagram', request))
 
-export const action = ({ request }: ActionFunctionArgs) => generatorAction('instagram', request)
+export const action = ({ request }: ActionFunctionArgs) =>
+	cardAction('instagram', request) ?? generatorAction('instagram', request)
 
 export default function InstagramPage() {
 	return (
@@ -45,7 +49,7 @@ export default function InstagramPage() {
 					Generador de frases para Instagram
 				</h2>
 				<div className="mt-6 max-w-3xl">
-					<GeneratorSection />
+					<GeneratorSection renderCard={renderPhraseCard} />
 				</div>
 			</section>
 		</div>

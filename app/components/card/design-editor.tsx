@@ -1,0 +1,202 @@
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { FONT_CATEGORY_LABELS, FONT_FAMILIES, type FontCategory } from '~/cards/fonts'
+import { CARD_PARAMS, FONT_SIZE, OVERLAY, type CardState } from '~/cards/params'
+import { PLATFORM_SIZES, SIZE_KEYS, isSizeKey } from '~/cards/sizes'
+import { type CardView } from '~/cards/card-view'
+import { cx } from '~/utils/misc'
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../generator/fields'
+
+const categories = Object.keys(FONT_CATEGORY_LABELS) as FontCategory[]
+const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200'
+const rangeClass = 'min-w-0 flex-1 accent-brand-600'
+const numberClass = inputClass.replace('w-full', 'w-24 shrink-0')
+
+function parseNumber(
+	value: string,
+	{ min, max, step }: { min: number; max: number; step: number },
+) {
+	const number = Number(value.replace(',', '.'))
+	if (!Number.isFinite(number) || number < min || number > max) return null
+	const steps = Math.round((number - min) / step)
+	return Math.round((min + steps * step) * 10) / 10
+}
+
+/**
+ * The design editor of a card: a GET form to /tarjetas/aplicar, so it works without
+ * JavaScript. With JavaScript every change also redraws the preview at once (`onDraft`).
+ */
+export function DesignEditor({
+	card,
+	enhanced,
+	onDraft,
+}: {
+	card: CardView
+	enhanced: boolean
+	onDraft: (change: Partial<CardState>) => void
+}) {
+	const { state, number } = card
+	const [fontSize, setFontSize] = useState(String(state.fontSize))
+	const [overlay, setOverlay] = useState(String(state.overlay))
+	const id = (field: string) => `tarjeta-${number}-${field}`
+
+	const changeFontSize = (value: string) => {
+		setFontSize(value)
+		const parsed = parseNumber(value, FONT_SIZE)
+		if (parsed !== null) onDraft({ fontSize: parsed })
+	}
+	const changeOverlay = (value: string) => {
+		setOverlay(value)
+		const parsed = parseNumber(value, OVERLAY)
+		if (parsed !== null) onDraft({ overlay: parsed })
+	}
+
+	return (
+		<Form
+			method="get"
+			action={card.forms.apply}
+			preventScrollReset
+			className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-gray-950"
+			aria-labelledby={id('editor-titulo')}
+			data-testid="design-editor"
+		>
+			<h3 id={id('editor-titulo')} className="font-semibold text-gray-900 dark:text-white">
+				Diseño de la imagen
+			</h3>
+			<input type="hidden" name="volver" value={card.forms.back} />
+			<input type="hidden" name="n" value={number} />
+			<input type="hidden" name="aviso" value="diseno" />
+			<div className="grid gap-4 sm:grid-cols-2">
+				<div className="space-y-1.5 sm:col-span-2">
+					<label htmlFor={id('tamano')} className={labelClass}>
+						Tamaño de la plataforma
+					</label>
+					<select
+						id={id('tamano')}
+						name={CARD_PARAMS.size}
+						defaultValue={state.size}
+						className={inputClass}
+						onChange={(event) => {
+							const value = event.currentTarget.value
+							if (isSizeKey(value)) onDraft({ size: value })
+						}}
+					>
+						{SIZE_KEYS.map((key) => (
+							<option key={key} value={key}>
+								{PLATFORM_SIZES[key].label} ({PLATFORM_SIZES[key].width}×
+								{PLATFORM_SIZES[key].height})
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="space-y-1.5">
+					<label htmlFor={id('letra')} className={labelClass}>
+						Tipo de letra
+					</label>
+					<select
+						id={id('letra')}
+						name={CARD_PARAMS.font}
+						defaultValue={state.font}
+						className={inputClass}
+						onChange={(event) => onDraft({ font: event.currentTarget.value })}
+					>
+						{categories.map((category) => (
+							<optgroup key={category} label={FONT_CATEGORY_LABELS[category]}>
+								{FONT_FAMILIES.filter((font) => font.category === category).map((font) => (
+									<option key={font.id} value={font.id}>
+										{font.label}
+									</option>
+								))}
+							</optgroup>
+						))}
+					</select>
+				</div>
+				<div className="space-y-1.5">
+					<label htmlFor={id('color')} className={labelClass}>
+						Color del texto
+					</label>
+					<input
+						id={id('color')}
+						type="color"
+						name={CARD_PARAMS.color}
+						defaultValue={state.color}
+						onChange={(event) => onDraft({ color: event.currentTarget.value.toLowerCase() })}
+						className="h-11 w-24 cursor-pointer rounded-xl border border-gray-300 bg-white p-1 dark:border-white/15 dark:bg-gray-900"
+					/>
+				</div>
+				<div className="space-y-1.5">
+					<label htmlFor={id('fuente')} className={labelClass}>
+						Tamaño de fuente (px)
+					</label>
+					<div className="flex items-center gap-3">
+						{enhanced ? (
+							<input
+								type="range"
+								aria-label="Tamaño de fuente"
+								min={FONT_SIZE.min}
+								max={FONT_SIZE.max}
+								step={FONT_SIZE.step}
+								value={parseNumber(fontSize, FONT_SIZE) ?? state.fontSize}
+								onChange={(event) => changeFontSize(event.currentTarget.value)}
+								className={rangeClass}
+							/>
+						) : null}
+						<input
+							id={id('fuente')}
+							type="number"
+							name={CARD_PARAMS.fontSize}
+							inputMode="numeric"
+							min={FONT_SIZE.min}
+							max={FONT_SIZE.max}
+							step={FONT_SIZE.step}
+							required
+							value={fontSize}
+							onChange={(event) => changeFontSize(event.currentTarget.value)}
+							className={enhanced ? numberClass : inputClass}
+						/>
+					</div>
+				</div>
+				<div className="space-y-1.5">
+					<label htmlFor={id('opacidad')} className={labelClass}>
+						Opacidad de la capa oscura
+					</label>
+					<div className="flex items-center gap-3">
+						{enhanced ? (
+							<input
+								type="range"
+								aria-label="Opacidad de la capa oscura"
+								min={OVERLAY.min}
+								max={OVERLAY.max}
+								step={OVERLAY.step}
+								value={parseNumber(overlay, OVERLAY) ?? state.overlay}
+								onChange={(event) => changeOverlay(event.currentTarget.value)}
+								className={rangeClass}
+							/>
+						) : null}
+						<input
+							id={id('opacidad')}
+							type="number"
+							name={CARD_PARAMS.overlay}
+							inputMode="decimal"
+							min={OVERLAY.min}
+							max={OVERLAY.max}
+							step={OVERLAY.step}
+							required
+							value={overlay}
+							onChange={(event) => changeOverlay(event.currentTarget.value)}
+							className={enhanced ? numberClass : inputClass}
+						/>
+					</div>
+				</div>
+			</div>
+			<div className="flex flex-wrap gap-2">
+				<button type="submit" className={cx(primaryButtonClass, 'px-4 py-2 text-sm')}>
+					Aplicar Cambios
+				</button>
+				<Link to={card.links.closeEditor} preventScrollReset className={secondaryButtonClass}>
+					Cancelar
+				</Link>
+			</div>
+		</Form>
+	)
+}
