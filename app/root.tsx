@@ -14,7 +14,9 @@ import {
 	useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { config as zodConfig } from 'zod/v4/core'
 import { getUserForLayout } from './auth/guards.server'
+import { appOrigin } from './auth/request.server'
 import { isGoogleConfigured } from './auth/google.server'
 import { Breadcrumbs } from './components/breadcrumbs'
 import { EmailVerificationBanner } from './components/email-verification-banner'
@@ -27,6 +29,12 @@ import tailwindHref from './styles/tailwind.css?url'
 import { useNonce } from './utils/nonce-provider'
 import { getTheme } from './utils/theme.server'
 import { getToast } from './utils/toast.server'
+
+// Zod probes `new Function` whenever it builds an object schema (to compile faster parsers).
+// Our CSP has no 'unsafe-eval', so in the browser the probe is reported as a CSP violation
+// (DevTools Issues, Lighthouse) even though zod catches it. Route modules are evaluated after
+// this one, so the schemas they build skip the probe.
+if (typeof document !== 'undefined') zodConfig({ jitless: true })
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -62,7 +70,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			}
 		: null
 	return data(
-		{ theme, toast, user, googleEnabled: isGoogleConfigured(), year: new Date().getFullYear() },
+		{
+			theme,
+			toast,
+			user,
+			googleEnabled: isGoogleConfigured(),
+			year: new Date().getFullYear(),
+			// Canonical links must be absolute URLs.
+			origin: appOrigin(request),
+		},
 		{ headers },
 	)
 }
@@ -80,6 +96,9 @@ export function Layout({ children }: { children: ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#a21caf" />
 				<Meta />
+				{loaderData ? (
+					<link rel="canonical" href={`${loaderData.origin}${location.pathname}`} />
+				) : null}
 				<Links />
 			</head>
 			<body className="flex min-h-dvh flex-col bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">

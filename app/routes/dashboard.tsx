@@ -8,6 +8,10 @@ import { cx } from '~/utils/misc'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Panel de Usuario · Frasea' },
+	{
+		name: 'description',
+		content: 'Tu panel de Frasea: tus frases guardadas, tu historial y tu perfil.',
+	},
 	{ name: 'robots', content: 'noindex' },
 ]
 

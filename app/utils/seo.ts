@@ -2,13 +2,15 @@ import { type MetaDescriptor } from '@remix-run/node'
 
 type PageMeta = { title: string; description: string; path: string; noindex?: boolean }
 
-/** Title, description, canonical link and Open Graph tags for a page. */
+/**
+ * Title, description and Open Graph tags for a page. The canonical link (an absolute URL,
+ * so it needs the request's origin) is rendered by the root layout for every page.
+ */
 export function pageMeta({ title, description, path, noindex }: PageMeta): MetaDescriptor[] {
 	const fullTitle = path === '/' ? title : `${title} · Frasea`
 	return [
 		{ title: fullTitle },
 		{ name: 'description', content: description },
-		{ tagName: 'link', rel: 'canonical', href: path },
 		{ property: 'og:title', content: fullTitle },
 		{ property: 'og:description', content: description },
 		{ property: 'og:type', content: 'website' },
