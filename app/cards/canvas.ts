@@ -57,7 +57,7 @@ export interface Ctx2D<Img = unknown> {
 	fill(): void
 	stroke(): void
 
-	measureText(text: string): { width: number }
+	measureText(text: string): { width: number; actualBoundingBoxAscent?: number }
 	fillText(text: string, x: number, y: number): void
 	strokeText(text: string, x: number, y: number): void
 

@@ -163,7 +163,11 @@ export function drawCard<Img>(
 	const fontSize = layout.fontSize
 	ctx.font = layout.font
 	ctx.textAlign = 'center'
-	ctx.textBaseline = 'middle'
+	// Browsers and Skia place the 'middle' baseline differently (em box vs font metrics), so
+	// each line is centred on its capital height instead: glyph outlines measure the same in
+	// both, and the server's and the browser's pictures match.
+	ctx.textBaseline = 'alphabetic'
+	const capHeight = ctx.measureText('H').actualBoundingBoxAscent ?? fontSize * 0.7
 	ctx.lineJoin = 'round'
 	ctx.miterLimit = 2
 	for (const line of layout.lines) {
@@ -175,13 +179,13 @@ export function drawCard<Img>(
 		ctx.shadowOffsetY = fontSize * 0.04
 		ctx.strokeStyle = OUTLINE_COLORS[outline]
 		ctx.lineWidth = Math.max(2, fontSize * 0.08) * (guard?.outlineScale ?? 1)
-		ctx.strokeText(line.text, line.x, line.y)
+		ctx.strokeText(line.text, line.x, line.y + capHeight / 2)
 		ctx.shadowColor = 'rgba(0, 0, 0, 0)'
 		ctx.shadowBlur = 0
 		ctx.shadowOffsetX = 0
 		ctx.shadowOffsetY = 0
 		ctx.fillStyle = color
-		ctx.fillText(line.text, line.x, line.y)
+		ctx.fillText(line.text, line.x, line.y + capHeight / 2)
 	}
 
 	ctx.restore()

@@ -23,7 +23,7 @@ export const LAYOUT = {
 
 export interface TextLine {
 	text: string
-	/** Centre of the line (draw with textAlign 'center', textBaseline 'middle'). */
+	/** Centre of the line (draw.ts centres the capital height on it). */
 	x: number
 	y: number
 	width: number
