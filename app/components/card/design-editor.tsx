@@ -56,7 +56,7 @@ export function DesignEditor({
 			method="get"
 			action={card.forms.apply}
 			preventScrollReset
-			className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-gray-950"
+			className="space-y-4 rounded-xl border border-gray-200 bg-white p-3 sm:p-4 dark:border-white/10 dark:bg-gray-950"
 			aria-labelledby={id('editor-titulo')}
 			data-testid="design-editor"
 		>
@@ -66,7 +66,7 @@ export function DesignEditor({
 			<input type="hidden" name="volver" value={card.forms.back} />
 			<input type="hidden" name="n" value={number} />
 			<input type="hidden" name="aviso" value="diseno" />
-			<div className="grid gap-4 sm:grid-cols-2">
+			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
 				<div className="space-y-1.5 sm:col-span-2">
 					<label htmlFor={id('tamano')} className={labelClass}>
 						Tamaño de la plataforma

@@ -231,7 +231,7 @@ function Card({ card }: { card: CardView }) {
 				</ul>
 			) : null}
 
-			<div className="flex flex-wrap gap-2">
+			<div className="grid grid-cols-2 gap-2 whitespace-nowrap sm:flex sm:flex-wrap [&_a]:w-full sm:[&_a]:w-auto [&_button]:w-full sm:[&_button]:w-auto max-sm:[&_svg]:hidden">
 				{custom ? null : (
 					<Link
 						to={card.links.newBackground}
@@ -305,7 +305,7 @@ function Card({ card }: { card: CardView }) {
 					)}
 					data-testid="card-download"
 				>
-					{busy ? <Spinner /> : <DownloadIcon />}
+					{busy ? <Spinner className="size-5" /> : <DownloadIcon width={20} height={20} />}
 					{busy
 						? exporting
 							? 'Generando imagen...'

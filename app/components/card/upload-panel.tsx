@@ -32,7 +32,7 @@ export function UploadPanel({ card, error }: { card: CardView; error: string | n
 			encType="multipart/form-data"
 			action={card.forms.upload}
 			preventScrollReset
-			className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-gray-950"
+			className="space-y-3 rounded-xl border border-gray-200 bg-white p-3 sm:p-4 dark:border-white/10 dark:bg-gray-950"
 			data-testid="upload-panel"
 			onSubmit={(event) => {
 				if (clientError) event.preventDefault()
@@ -59,6 +59,7 @@ export function UploadPanel({ card, error }: { card: CardView; error: string | n
 					}}
 					className={cx(
 						inputClass,
+						'min-w-0',
 						'file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700 dark:file:bg-brand-500/20 dark:file:text-brand-100',
 					)}
 				/>
