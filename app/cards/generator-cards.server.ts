@@ -152,6 +152,8 @@ export async function loadCards(
 	batch: Batch | null,
 ): Promise<CardsData | null> {
 	if (!batch) return null
+	// Expired anonymous uploads go at most hourly, also when nobody uploads after a restart.
+	schedulePurge()
 	const search = new URL(request.url).searchParams
 	const viewer = await getViewer(request)
 	const liked = new Set(await getLikedPositions(batch.id))
