@@ -74,3 +74,27 @@ test('the favicon is served', async ({ request }) => {
 		expect(response.status(), path).toBe(200)
 	}
 })
+
+test('the Facebook page carries its guide: types, tips, questions and a way back up', async ({
+	page,
+	visit,
+}) => {
+	await visit('/facebook')
+	const main = page.getByRole('main')
+	for (const heading of [
+		'Publicaciones que conectan',
+		'Un tono para cada publicación',
+		'Para que tu publicación llegue más lejos',
+		'Dudas sobre las frases para Facebook',
+	]) {
+		await expect(main.getByRole('heading', { name: heading })).toBeVisible()
+	}
+	// Every Facebook phrase type is explained.
+	await expect(main.locator('#tipos-facebook li')).toHaveCount(13)
+	// The questions open without JavaScript.
+	await main.getByText('¿Cuántas frases puedo generar a la vez?').click()
+	await expect(main.getByText('Puedes pedir 3, 6, 9 o 12 frases en cada generación.')).toBeVisible()
+	await main.getByRole('link', { name: 'Crear frases para Facebook' }).click()
+	await expect(page).toHaveURL(/\/facebook#generador$/)
+	await expect(page.locator('#generador')).toBeInViewport()
+})
