@@ -47,8 +47,12 @@ export function refineNewPassword(
 	email: string | null | undefined,
 	ctx: z.RefinementCtx,
 ) {
-	if (value.password === undefined) return
-	for (const message of passwordProblems(value.password, email)) {
+	// Runs on unvalidated input too (`when: () => true`): a field sent twice is an array.
+	if (typeof value.password !== 'string') return
+	for (const message of passwordProblems(
+		value.password,
+		typeof email === 'string' ? email : null,
+	)) {
 		ctx.addIssue({ code: 'custom', path: ['password'], message })
 	}
 	if (value.confirmPassword !== undefined && value.password !== value.confirmPassword) {

@@ -43,6 +43,7 @@ import {
 } from './options'
 import { getTextProvider, providerConfigFromEnv } from './providers/index.server'
 import { generationSchema, VALIDATION_MESSAGES } from './schema'
+import { formMessages, readFormData } from '~/utils/form-data.server'
 
 export const generatorPath: Record<Page, string> = {
 	home: '/',
@@ -175,7 +176,7 @@ async function readForm(request: Request) {
 	}
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!contentType.startsWith('multipart/form-data')) {
-		return { formData: await request.formData(), oversize: false }
+		return { formData: await readFormData(request), oversize: false }
 	}
 	let oversize = false
 	let total = 0
@@ -200,8 +201,14 @@ async function readForm(request: Request) {
 		}
 		return Buffer.concat(chunks).toString('utf8')
 	}
-	const formData = await unstable_parseMultipartFormData(request, handler)
-	return { formData, oversize }
+	try {
+		const formData = await unstable_parseMultipartFormData(request, handler)
+		return { formData, oversize }
+	} catch (error) {
+		// A broken multipart body (no boundary, cut short) is the client's error, not ours.
+		if (error instanceof Response) throw error
+		throw new Response(formMessages.unreadable, { status: 400 })
+	}
 }
 
 /** The image's real type, from its bytes; null when it is not an accepted picture. */
@@ -362,8 +369,9 @@ function batchUrl(page: Page, batchId: string, anchor = 'generated-phrases') {
 async function updatePhrase(page: Page, request: Request, formData: FormData) {
 	const parsed = phraseEditSchema.safeParse(Object.fromEntries(formData))
 	if (!parsed.success) {
-		const batch = String(formData.get('batch') ?? '')
-		const position = String(formData.get('position') ?? '')
+		// Both go back into the URL: cut them short so a huge value cannot bloat the redirect.
+		const batch = String(formData.get('batch') ?? '').slice(0, 64)
+		const position = String(formData.get('position') ?? '').slice(0, 4)
 		const message = parsed.error.issues[0]?.message ?? generatorMessages.phraseRequired
 		return redirectWithToast(
 			`${generatorPath[page]}?lote=${encodeURIComponent(batch)}&editar=${encodeURIComponent(position)}#frase-${encodeURIComponent(position)}`,
@@ -387,7 +395,8 @@ async function save(
 	formData: FormData,
 	intent: 'save-phrase' | 'save-all',
 ) {
-	const batchId = String(formData.get('batch') ?? '')
+	// Batch ids are short; a longer value cannot name one (and must not bloat the redirect).
+	const batchId = String(formData.get('batch') ?? '').slice(0, 64)
 	const { user, viewer } = await getViewer(request)
 	if (!user) {
 		return redirectWithToast(batchUrl(page, batchId), {

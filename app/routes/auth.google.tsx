@@ -8,6 +8,7 @@ import { requireAnonymous } from '~/auth/guards.server'
 import { authMessages } from '~/auth/messages'
 import { safeRedirect } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form-data.server'
 
 // Starting a sign-in is a POST (a form button), never a GET a crawler could follow.
 export function loader() {
@@ -17,7 +18,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	if (!isGoogleConfigured()) return redirect('/login')
-	const formData = await request.clone().formData()
+	const formData = await readFormData(request.clone())
 	const redirectTo = safeRedirect(formData.get('redirectTo'), '')
 	try {
 		await authenticateWithGoogle(request)

@@ -14,6 +14,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, linkClass } from '~/components/auth-layout'
 import { Field, FormAlert, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
+import { readFormData } from '~/utils/form-data.server'
 
 const ForgotPasswordSchema = z.object({ email: emailSchema, sitio_web_empresa: honeypotSchema })
 
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () =>
 export const handle = { breadcrumb: 'Recuperar contraseña' } satisfies BreadcrumbHandle
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply(), sent: false }, { status: 400 })

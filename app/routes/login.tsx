@@ -26,6 +26,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
 import { Field, FormAlert, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
+import { readFormData } from '~/utils/form-data.server'
 
 const LoginSchema = z.object({
 	email: emailSchema,
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	const hideFields = ['password']
 	if (submission.status !== 'success') {

@@ -3,6 +3,7 @@ import { deleteSession, clearSessionCookie, readSessionId } from '~/auth/session
 import { authMessages } from '~/auth/messages'
 import { safeRedirect } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form-data.server'
 
 // Signing out changes state, so it is a POST only; a GET (a link, a prefetch) goes home.
 export function loader() {
@@ -10,7 +11,7 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const sessionId = await readSessionId(request)
 	if (sessionId) await deleteSession(sessionId)
 	return redirectWithToast(

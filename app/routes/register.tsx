@@ -30,6 +30,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
 import { Field, FormAlert, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
+import { readFormData } from '~/utils/form-data.server'
 
 const RegisterSchema = z
 	.object({
@@ -61,7 +62,7 @@ const hideFields = ['password', 'confirmPassword']
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields }) }, { status: 400 })

@@ -24,6 +24,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, linkClass } from '~/components/auth-layout'
 import { Field, FormAlert, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
+import { readFormData } from '~/utils/form-data.server'
 
 /** The account's e-mail is only known on the server; the browser checks the rest. */
 function resetPasswordSchema(email?: string) {
@@ -74,7 +75,7 @@ const hideFields = ['password', 'confirmPassword']
 export async function action({ request }: ActionFunctionArgs) {
 	const token = await tokenFromCookie(request)
 	const reset = token ? await findPasswordReset(token) : null
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: resetPasswordSchema(reset?.user.email) })
 	if (!token || !reset) {
 		return data(

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { MoonIcon, SunIcon } from '~/components/icons'
 import { safeRedirect, useHydrated } from '~/utils/misc'
 import { setTheme, type Theme } from '~/utils/theme.server'
+import { readFormData } from '~/utils/form-data.server'
 
 const themeFormSchema = z.object({
 	theme: z.enum(['light', 'dark', 'system']),
@@ -11,7 +12,7 @@ const themeFormSchema = z.object({
 })
 
 export async function action({ request }: ActionFunctionArgs) {
-	const parsed = themeFormSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = themeFormSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success) {
 		return data({ error: 'Tema no válido' }, { status: 400 })
 	}

@@ -19,6 +19,7 @@ import { FormAlert, SubmitButton } from '~/components/forms'
 import { safeRedirect } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form-data.server'
 
 export const meta: MetaFunction = () =>
 	pageMeta({
@@ -62,7 +63,7 @@ const ResendSchema = z.object({ redirectTo: redirectToSchema })
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	const submission = parseWithZod(await request.formData(), { schema: ResendSchema })
+	const submission = parseWithZod(await readFormData(request), { schema: ResendSchema })
 	const back = safeRedirect(
 		submission.status === 'success' ? submission.value.redirectTo : null,
 		'/verify-email',
