@@ -2,21 +2,24 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteSession, clearSessionCookie, readSessionId } from '~/auth/session.server'
 import { authMessages } from '~/auth/messages'
 import { safeRedirect } from '~/utils/misc'
+import { withSecurityHeaders } from '~/utils/security-headers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form-data.server'
 
 // Signing out changes state, so it is a POST only; a GET (a link, a prefetch) goes home.
 export function loader() {
-	return redirect('/')
+	return withSecurityHeaders(redirect('/'))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
 	const sessionId = await readSessionId(request)
 	if (sessionId) await deleteSession(sessionId)
-	return redirectWithToast(
-		safeRedirect(formData.get('redirectTo'), '/'),
-		{ type: 'success', message: authMessages.logoutSuccess },
-		{ headers: { 'set-cookie': await clearSessionCookie() } },
+	return withSecurityHeaders(
+		await redirectWithToast(
+			safeRedirect(formData.get('redirectTo'), '/'),
+			{ type: 'success', message: authMessages.logoutSuccess },
+			{ headers: { 'set-cookie': await clearSessionCookie() } },
+		),
 	)
 }

@@ -3,6 +3,7 @@ import { useFetcher, useFetchers, useLocation } from '@remix-run/react'
 import { z } from 'zod'
 import { MoonIcon, SunIcon } from '~/components/icons'
 import { safeRedirect, useHydrated } from '~/utils/misc'
+import { withSecurityHeaders } from '~/utils/security-headers.server'
 import { setTheme, type Theme } from '~/utils/theme.server'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const headers = { 'set-cookie': await setTheme(parsed.data.theme) }
 	// Without JavaScript the form posts a redirectTo and the browser comes back to the page.
 	if (parsed.data.redirectTo !== undefined) {
-		return redirect(safeRedirect(parsed.data.redirectTo), { headers })
+		return withSecurityHeaders(redirect(safeRedirect(parsed.data.redirectTo), { headers }))
 	}
 	return data({ error: null }, { headers })
 }

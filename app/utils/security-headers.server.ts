@@ -31,3 +31,12 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 		headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 	}
 }
+
+/**
+ * Resource routes (no component: health check, theme switch, logout, files) bypass
+ * entry.server's hooks, so their responses get the same headers through this.
+ */
+export function withSecurityHeaders(response: Response) {
+	applySecurityHeaders(response.headers)
+	return response
+}
