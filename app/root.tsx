@@ -14,7 +14,6 @@ import {
 	useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { config as zodConfig } from 'zod/v4/core'
 import { getUserForLayout } from './auth/guards.server'
 import { appOrigin } from './auth/request.server'
 import { isGoogleConfigured } from './auth/google.server'
@@ -29,12 +28,6 @@ import tailwindHref from './styles/tailwind.css?url'
 import { useNonce } from './utils/nonce-provider'
 import { getTheme } from './utils/theme.server'
 import { getToast } from './utils/toast.server'
-
-// Zod probes `new Function` whenever it builds an object schema (to compile faster parsers).
-// Our CSP has no 'unsafe-eval', so in the browser the probe is reported as a CSP violation
-// (DevTools Issues, Lighthouse) even though zod catches it. Route modules are evaluated after
-// this one, so the schemas they build skip the probe.
-if (typeof document !== 'undefined') zodConfig({ jitless: true })
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

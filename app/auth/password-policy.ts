@@ -1,5 +1,13 @@
 import { z } from 'zod'
+import { config as zodConfig } from 'zod/v4/core'
 import { authMessages } from './messages'
+
+// Zod probes `new Function` when it builds an object schema (to compile faster parsers).
+// Our CSP has no 'unsafe-eval', so in the browser the probe is reported as a CSP violation
+// even though zod catches it. This module is the browser's way into zod (the account forms
+// import it before building their schemas), so it turns the probe off here — and only here,
+// keeping zod out of pages that have no such form.
+if (typeof document !== 'undefined') zodConfig({ jitless: true })
 
 export const PASSWORD_MIN_LENGTH = 8
 /** bcrypt ignores everything after the 72nd byte, so longer passwords are refused. */
