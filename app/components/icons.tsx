@@ -1,8 +1,9 @@
 import { type SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement>
+export type IconProps = SVGProps<SVGSVGElement>
 
-function Icon({ children, ...props }: IconProps) {
+/** The outline icon frame every icon set of the app draws in (24-unit grid, current colour). */
+export function Icon({ children, ...props }: IconProps) {
 	return (
 		<svg
 			viewBox="0 0 24 24"

@@ -1,26 +1,8 @@
-import { type SVGProps } from 'react'
-
-type IconProps = SVGProps<SVGSVGElement>
+import { Icon as BaseIcon, type IconProps } from '~/components/icons'
 
 // Decorative outline icons for the marketing pages; the text next to them carries the meaning.
-function Icon({ children, ...props }: IconProps) {
-	return (
-		<svg
-			viewBox="0 0 24 24"
-			width="24"
-			height="24"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="1.75"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-			focusable="false"
-			{...props}
-		>
-			{children}
-		</svg>
-	)
+function Icon(props: IconProps) {
+	return <BaseIcon width={24} height={24} strokeWidth={1.75} {...props} />
 }
 
 export const GlobeIcon = (props: IconProps) => (

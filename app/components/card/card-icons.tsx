@@ -1,25 +1,7 @@
-import { type SVGProps } from 'react'
+import { Icon as BaseIcon, type IconProps } from '~/components/icons'
 
-type IconProps = SVGProps<SVGSVGElement>
-
-function Icon({ children, ...props }: IconProps) {
-	return (
-		<svg
-			viewBox="0 0 24 24"
-			width="16"
-			height="16"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-			focusable="false"
-			{...props}
-		>
-			{children}
-		</svg>
-	)
+function Icon(props: IconProps) {
+	return <BaseIcon width={16} height={16} {...props} />
 }
 
 export const RefreshIcon = (props: IconProps) => (
