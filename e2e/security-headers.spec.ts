@@ -87,6 +87,15 @@ test('resource routes carry the headers', async ({ request }) => {
 	})
 	expect(theme.status()).toBe(302)
 	expectSecurityHeaders(theme, 'POST /resources/theme')
+
+	const card = await request.get('/tarjetas/imagen.jpg?t=Hola')
+	expect(card.status()).toBe(200)
+	expect(card.headers()['content-type']).toBe('image/jpeg')
+	expectSecurityHeaders(card, '/tarjetas/imagen.jpg')
+
+	const zip = await request.get('/tarjetas/todas.zip?t=Hola')
+	expect(zip.status()).toBe(200)
+	expectSecurityHeaders(zip, '/tarjetas/todas.zip')
 })
 
 test('the browser runs the page under the CSP without a single violation', async ({
