@@ -292,3 +292,27 @@ test('when the daily allowance is spent the page says so and when it resets', as
 	).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Generar Frases' })).toBeDisabled()
 })
+
+test('home: changing the cards’ format re-applies it to every card', async ({
+	page,
+	visit,
+	js,
+}) => {
+	await visit('/')
+	await page.getByLabel(promptLabel).fill('la montaña')
+	await page.getByLabel('Número de frases').selectOption('2')
+	await generate(page, js)
+	// Card 1 was given its own size; the format below overrides it.
+	await visit(`${new URL(page.url()).pathname}${new URL(page.url()).search}&c1.s=whatsapp`)
+	await expect(page.getByText('Descargar para WhatsApp')).toHaveCount(1)
+	await expect(page.getByText('Descargar para Instagram Cuadrado')).toHaveCount(1)
+
+	await page.getByLabel('Formato de las tarjetas').selectOption('facebook_post')
+	if (!js) await page.getByRole('button', { name: 'Aplicar formato' }).click()
+	await expect(toast(page, 'Cambios de diseño aplicados')).toBeVisible()
+	await expect(page.getByText('Descargar para Publicación de Facebook')).toHaveCount(2)
+	await expect(page).not.toHaveURL(/c1\.s=/)
+	await expect(page.getByLabel('Plataforma de destino')).toHaveValue('facebook_post')
+	await page.reload()
+	await expect(page.getByText('Descargar para Publicación de Facebook')).toHaveCount(2)
+})

@@ -19,6 +19,7 @@ import {
 	getBatchForViewer,
 	updateBatchPhrase,
 	purgeExpiredBatches,
+	updateBatchPlatform,
 } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { savePhrases } from '~/models/phrase.server'
@@ -59,6 +60,7 @@ export const generatorMessages = {
 	savedAll: 'Todas las frases fueron guardadas',
 	nothingToSave: 'No hay frases para guardar',
 	textUpdated: 'Texto actualizado',
+	platformApplied: 'Cambios de diseño aplicados',
 	batchMissing: 'Esta generación ya no está disponible. Genera frases nuevas cuando quieras.',
 	phraseRequired: 'La frase no puede estar vacía',
 	phraseTooLong: 'La frase no puede superar los 500 caracteres',
@@ -246,6 +248,8 @@ export async function generatorAction(page: Page, request: Request) {
 		case 'save-phrase':
 		case 'save-all':
 			return save(page, request, formData, intent)
+		case 'set-platform':
+			return setPlatform(page, request, formData)
 		default:
 			throw new Response('Acción no válida', { status: 400 })
 	}
@@ -429,5 +433,29 @@ async function save(
 	return redirectWithToast(batchUrl(page, batchId, `frase-${position}`), {
 		type: 'success',
 		message: generatorMessages.saved,
+	})
+}
+
+/**
+ * The home page's design default: the platform every card of the batch is sized for.
+ * Changing it re-applies to all the cards (their own size choices are dropped), and the
+ * visitor comes back to the same page with the rest of the cards' design kept.
+ */
+async function setPlatform(page: Page, request: Request, formData: FormData) {
+	const batchId = String(formData.get('batch') ?? '').slice(0, 64)
+	const platform = formData.get('platform')
+	if (!isSizeKey(platform)) throw new Response('Formato no válido', { status: 400 })
+	const { viewer } = await getViewer(request)
+	if (!(await updateBatchPlatform(batchId, platform, viewer))) {
+		throw new Response(generatorMessages.batchMissing, { status: 404 })
+	}
+	const back = new URLSearchParams(String(formData.get('search') ?? '').slice(0, 4000))
+	for (const key of [...back.keys()]) {
+		if (/^c\d+\.s$/.test(key)) back.delete(key)
+	}
+	back.set('lote', batchId)
+	return redirectWithToast(`${generatorPath[page]}?${back}#generated-phrases`, {
+		type: 'success',
+		message: generatorMessages.platformApplied,
 	})
 }

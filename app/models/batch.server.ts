@@ -86,3 +86,15 @@ export async function purgeExpiredBatches(now = new Date()) {
 	lastPurge = now.getTime()
 	await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
 }
+
+/** Changes the target platform a batch's cards start from; false when it is not the viewer's. */
+export async function updateBatchPlatform(batchId: string, platform: string, viewer: Viewer) {
+	const batch = await getBatchForViewer(batchId, viewer)
+	if (!batch) return false
+	const settings = { ...(JSON.parse(batch.settings) as Record<string, unknown>), platform }
+	await prisma.generationBatch.update({
+		where: { id: batchId },
+		data: { settings: JSON.stringify(settings) },
+	})
+	return true
+}

@@ -58,8 +58,8 @@ export function GeneratorSection({
 				</p>
 			) : null}
 			<GeneratorForm
-				// A new batch or a mode switch starts from that state's values.
-				key={`${batch?.id ?? 'new'}-${values.mode}`}
+				// A new batch, a mode switch or a new card format starts from that state's values.
+				key={`${batch?.id ?? 'new'}-${values.mode}-${values.platform}`}
 				page={page}
 				values={values}
 				errors={actionData?.errors ?? null}

@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { type GeneratorLoaderData } from '~/generation/generator.server'
+import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
 import { type Page } from '~/generation/options'
 import { cx, useHydrated } from '~/utils/misc'
 import { showToast } from '../toaster'
@@ -55,6 +56,56 @@ function SaveForm({
 			<input type="hidden" name="batch" value={batchId} />
 			{position === undefined ? null : <input type="hidden" name="position" value={position} />}
 			{children}
+		</Form>
+	)
+}
+
+/**
+ * The home page's design default: the format every card of the batch is sized for. A
+ * change re-applies to all the cards; without JavaScript through its button.
+ */
+function PlatformForm({ batchId, platform }: { batchId: string; platform: string }) {
+	const location = useLocation()
+	const submit = useSubmit()
+	const hydrated = useHydrated()
+	return (
+		<Form
+			method="post"
+			preventScrollReset
+			className="flex items-end gap-2"
+			onChange={
+				hydrated ? (event) => submit(event.currentTarget, { preventScrollReset: true }) : undefined
+			}
+		>
+			<input type="hidden" name="intent" value="set-platform" />
+			<input type="hidden" name="batch" value={batchId} />
+			<input type="hidden" name="search" value={location.search} />
+			<div className="space-y-1">
+				<label
+					htmlFor="batch-platform"
+					className="block text-sm font-medium text-gray-800 dark:text-gray-200"
+				>
+					Formato de las tarjetas
+				</label>
+				<select
+					key={platform}
+					id="batch-platform"
+					name="platform"
+					defaultValue={platform}
+					className={cx(inputClass, 'py-2')}
+				>
+					{SIZE_KEYS.map((key) => (
+						<option key={key} value={key}>
+							{PLATFORM_SIZES[key].label}
+						</option>
+					))}
+				</select>
+			</div>
+			{hydrated ? null : (
+				<button type="submit" className={cx(secondaryButtonClass, 'py-2.5')}>
+					Aplicar formato
+				</button>
+			)}
 		</Form>
 	)
 }
@@ -136,6 +187,7 @@ export function PhraseResults({
 						{batch.offline ? ' con el motor sin conexión de Frasea' : ''}
 					</p>
 				</div>
+				{page === 'home' ? <PlatformForm batchId={batch.id} platform={batch.platform} /> : null}
 				{page !== 'home' ? (
 					signedIn ? (
 						<SaveForm batchId={batch.id}>
