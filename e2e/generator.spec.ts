@@ -8,6 +8,8 @@ const promptLabel = '¿Sobre qué quieres tus frases?'
 async function generate(page: Page, js: boolean) {
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+	// The URL changes before the new page has rendered: wait for the results themselves.
+	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
 	await expectHydration(page, js)
 }
 
