@@ -8,7 +8,9 @@ const promptLabel = '¿Sobre qué quieres tus frases?'
 async function generate(page: Page, js: boolean) {
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
-	// The URL changes before the new page has rendered: wait for the results themselves.
+	// The URL changes before the new page has arrived (without JavaScript it streams in):
+	// wait for the whole document, then for the results.
+	await page.waitForLoadState('load')
 	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
 	await expectHydration(page, js)
 }
@@ -225,6 +227,7 @@ test('a guest signs in from a batch, comes back to it and saves phrases', async 
 	await page.getByLabel('Número de frases').selectOption('3')
 	await generate(page, js)
 	const batchUrl = new URL(page.url())
+	await expect(phrases(page)).toHaveCount(3)
 	const texts = await phrases(page).allTextContents()
 
 	await page.getByRole('link', { name: 'Inicia sesión para guardar frases' }).click()
