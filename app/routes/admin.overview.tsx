@@ -3,7 +3,6 @@ import { requireAdmin } from '~/auth/guards.server'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Panel General · Frasea' },
-	{ name: 'robots', content: 'noindex' },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {

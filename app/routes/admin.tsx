@@ -8,7 +8,6 @@ import { cx } from '~/utils/misc'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Panel de Administración · Frasea' },
-	{ name: 'robots', content: 'noindex' },
 ]
 
 export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHandle

@@ -12,7 +12,6 @@ export const meta: MetaFunction = () => [
 		name: 'description',
 		content: 'Tu panel de Frasea: tus frases guardadas, tu historial y tu perfil.',
 	},
-	{ name: 'robots', content: 'noindex' },
 ]
 
 export const handle = { breadcrumb: 'Dashboard' } satisfies BreadcrumbHandle

@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Mi Perfil · Frasea' },
-	{ name: 'robots', content: 'noindex' },
 ]
 
 export const handle = { breadcrumb: 'Mi Perfil' } satisfies BreadcrumbHandle
