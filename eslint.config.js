@@ -7,6 +7,7 @@ export default tseslint.config(
 	{
 		ignores: [
 			'build/**',
+			'build-*/**',
 			'node_modules/**',
 			'app/generated/**',
 			'test-results/**',
@@ -25,10 +26,7 @@ export default tseslint.config(
 				'error',
 				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
 			],
-			'@typescript-eslint/consistent-type-imports': [
-				'error',
-				{ fixStyle: 'inline-type-imports' },
-			],
+			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 		},
 	},
 	{

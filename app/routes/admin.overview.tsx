@@ -1,9 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { requireAdmin } from '~/auth/guards.server'
 
-export const meta: MetaFunction = () => [
-	{ title: 'Panel General · Frasea' },
-]
+export const meta: MetaFunction = () => [{ title: 'Panel General · Frasea' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)

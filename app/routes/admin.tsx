@@ -6,9 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LogoutButton } from '~/components/logout-button'
 import { cx } from '~/utils/misc'
 
-export const meta: MetaFunction = () => [
-	{ title: 'Panel de Administración · Frasea' },
-]
+export const meta: MetaFunction = () => [{ title: 'Panel de Administración · Frasea' }]
 
 export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHandle
 

@@ -4,9 +4,7 @@ import { requireUser } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 
-export const meta: MetaFunction = () => [
-	{ title: 'Mi Perfil · Frasea' },
-]
+export const meta: MetaFunction = () => [{ title: 'Mi Perfil · Frasea' }]
 
 export const handle = { breadcrumb: 'Mi Perfil' } satisfies BreadcrumbHandle
 
