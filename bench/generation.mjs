@@ -1,32 +1,15 @@
 // Generation: the server's own time per generation (p50/p95, sequential) and sustained
 // generations per second under concurrent load (autocannon), against a zero-latency fake
 // Gemini server on loopback. Target (issue "Phrase generation"): p50 under 15 ms.
-import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
-import { ms, startApp, timeSequential } from './lib.mjs'
+import { ms, startApp, startFakeGemini, timeSequential } from './lib.mjs'
 
 const fakePort = 4399
-const fake = spawn(
-	process.execPath,
-	[
-		'node_modules/tsx/dist/cli.mjs',
-		'tests/fakes/fake-gemini.ts',
-		'--port',
-		String(fakePort),
-		'--latency',
-		'0',
-	],
-	{ stdio: ['ignore', 'pipe', 'inherit'] },
-)
-await new Promise((resolve, reject) => {
-	fake.stdout.once('data', resolve)
-	fake.once('exit', () => reject(new Error('The fake Gemini server did not start.')))
-})
+const fake = await startFakeGemini(fakePort)
 
 const app = await startApp({
 	env: {
-		GEMINI_API_KEY: 'fake-gemini-key',
-		GEMINI_BASE_URL: `http://127.0.0.1:${fakePort}`,
+		...fake.env,
 		GENERATION_DAILY_LIMIT_ANON: '1000000',
 	},
 })
@@ -74,5 +57,5 @@ try {
 	if (load.errors > 0 || load.non2xx !== redirects) process.exitCode = 1
 } finally {
 	await app.stop()
-	fake.kill()
+	fake.stop()
 }

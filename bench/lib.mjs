@@ -75,3 +75,30 @@ export async function timeSequential(fn, { count = 500, warmup = 50 } = {}) {
 
 export const ms = (value) => `${value.toFixed(2)} ms`
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+/**
+ * Starts the fake Gemini server (tests/fakes/fake-gemini.ts) with no added latency and
+ * returns the app environment that points at it.
+ */
+export async function startFakeGemini(port) {
+	const fake = spawn(
+		process.execPath,
+		[
+			'node_modules/tsx/dist/cli.mjs',
+			'tests/fakes/fake-gemini.ts',
+			'--port',
+			String(port),
+			'--latency',
+			'0',
+		],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	)
+	await new Promise((resolve, reject) => {
+		fake.stdout.once('data', resolve)
+		fake.once('exit', () => reject(new Error('The fake Gemini server did not start.')))
+	})
+	return {
+		env: { GEMINI_API_KEY: 'fake-gemini-key', GEMINI_BASE_URL: `http://127.0.0.1:${port}` },
+		stop: () => fake.kill(),
+	}
+}

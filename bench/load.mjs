@@ -3,36 +3,19 @@
 // Gemini, image cards drawn from scratch (a new seed each request, so nothing comes from
 // the cache) and a signed-in user's dashboard. Reports throughput, p50/p99 latency and
 // errors per target; any error or unexpected status fails the run (exit code 1).
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { startApp } from './lib.mjs'
+import { startApp, startFakeGemini } from './lib.mjs'
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 10)
 const fakePort = Number(process.env.BENCH_FAKE_PORT ?? 4398)
 
-const fake = spawn(
-	process.execPath,
-	[
-		'node_modules/tsx/dist/cli.mjs',
-		'tests/fakes/fake-gemini.ts',
-		'--port',
-		String(fakePort),
-		'--latency',
-		'0',
-	],
-	{ stdio: ['ignore', 'pipe', 'inherit'] },
-)
-await new Promise((resolve, reject) => {
-	fake.stdout.once('data', resolve)
-	fake.once('exit', () => reject(new Error('The fake Gemini server did not start.')))
-})
+const fake = await startFakeGemini(fakePort)
 
 const app = await startApp({
 	port: Number(process.env.BENCH_PORT ?? 3995),
 	env: {
-		GEMINI_API_KEY: 'fake-gemini-key',
-		GEMINI_BASE_URL: `http://127.0.0.1:${fakePort}`,
+		...fake.env,
 		GENERATION_DAILY_LIMIT_ANON: '1000000',
 		GENERATION_DAILY_LIMIT_USER: '1000000',
 	},
@@ -136,7 +119,7 @@ try {
 	if (!hasCards) console.log('  Card render: skipped (no card route in this build)')
 } finally {
 	await app.stop()
-	fake.kill()
+	fake.stop()
 }
 if (failed) {
 	console.error('Load: errors or unexpected statuses (see above).')
