@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { PLATFORM_SIZES, SIZE_KEYS, type SizeKey } from '~/cards/sizes'
 import {
 	COUNTS,
@@ -11,7 +11,14 @@ import {
 } from '~/generation/options'
 import { cx, useHydrated } from '~/utils/misc'
 import { describedBy, Field, FieldErrors, inputClass, primaryButtonClass, Toggle } from './fields'
-import { ImagePicker } from './image-picker'
+import { ImagePicker as ServerImagePicker } from './image-picker'
+
+// Only the image pages need the picker's code: the server renders it directly and the
+// browser fetches its chunk when image mode is on screen (keeping it off the home page's
+// JavaScript budget). Until then React keeps the server's HTML, a plain file input.
+const ImagePicker = import.meta.env.SSR
+	? ServerImagePicker
+	: lazy(() => import('./image-picker').then((module) => ({ default: module.ImagePicker })))
 
 export type GeneratorValues = {
 	mode: Mode
@@ -146,7 +153,9 @@ export function GeneratorForm({
 
 			{imageMode ? (
 				<>
-					<ImagePicker page={page} errors={errors?.image} />
+					<Suspense fallback={null}>
+						<ImagePicker page={page} errors={errors?.image} />
+					</Suspense>
 					<Field id="gen-context" label="Contexto adicional (opcional)" errors={errors?.context}>
 						<textarea
 							id="gen-context"
