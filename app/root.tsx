@@ -25,6 +25,7 @@ import { SiteHeader, SkipLink } from './components/site-header'
 import { Toaster } from './components/toaster'
 import { useOptimisticTheme } from './routes/resources.theme'
 import tailwindHref from './styles/tailwind.css?url'
+import { enhanceInPageLinks } from './utils/in-page-links'
 import { useNonce } from './utils/nonce-provider'
 import { getTheme } from './utils/theme.server'
 import { getToast } from './utils/toast.server'
@@ -119,6 +120,7 @@ export default function App() {
 		// Marks the document once React has hydrated (tests use it to tell the two modes apart).
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
+	useEffect(enhanceInPageLinks, [])
 	return <Outlet />
 }
 
