@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			googleEnabled: isGoogleConfigured(),
 			year: new Date().getFullYear(),
 			// Canonical links must be absolute URLs.
-			origin: appOrigin(request),
+			origin: appOrigin(),
 		},
 		{ headers },
 	)

@@ -23,7 +23,7 @@ export async function sendEmailVerification(
 			},
 		}),
 	])
-	const link = `${appOrigin(request)}/verify-email?${new URLSearchParams({ token })}`
+	const link = `${appOrigin()}/verify-email?${new URLSearchParams({ token })}`
 	sendMailInBackground(emailVerificationMail(user.email, user.name, link))
 }
 

@@ -86,7 +86,7 @@ async function createAuthenticator(redirectURI: string) {
 }
 
 function authenticatorFor(request: Request) {
-	const redirectURI = `${appOrigin(request)}${GOOGLE_CALLBACK_PATH}`
+	const redirectURI = `${appOrigin()}${GOOGLE_CALLBACK_PATH}`
 	let authenticator = authenticators.get(redirectURI)
 	if (!authenticator) {
 		authenticator = createAuthenticator(redirectURI)

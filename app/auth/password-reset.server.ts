@@ -27,7 +27,7 @@ export async function requestPasswordReset(request: Request, email: string) {
 			expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
 		},
 	})
-	const link = `${appOrigin(request)}/reset-password?${new URLSearchParams({ token })}`
+	const link = `${appOrigin()}/reset-password?${new URLSearchParams({ token })}`
 	sendMailInBackground(passwordResetMail(user.email, user.name, link))
 }
 

@@ -2,7 +2,6 @@ import { data } from '@remix-run/node'
 import { getEnv } from '~/utils/env.server'
 import { prisma } from '~/utils/db.server'
 import { authMessages } from './messages'
-import { clientIp } from './request.server'
 
 const WINDOW_MS = 60_000
 
@@ -29,18 +28,16 @@ export async function hit(key: string, limit: number, now = new Date()): Promise
 }
 
 /**
- * AUTH_RATE_LIMIT attempts a minute per IP and per account for one action (login,
- * register, forgot-password, resend). Without a proxy-reported IP only the account counts.
+ * AUTH_RATE_LIMIT attempts a minute per client address and per account for one action
+ * (login, register, forgot-password, resend).
  */
 export async function checkAuthRateLimit(
-	request: Request,
+	clientAddress: string,
 	action: string,
 	account: string | null | undefined,
 ) {
 	const limit = getEnv().AUTH_RATE_LIMIT
-	const keys: string[] = []
-	const ip = clientIp(request)
-	if (ip) keys.push(`${action}:ip:${ip}`)
+	const keys: string[] = [`${action}:ip:${clientAddress}`]
 	if (account) keys.push(`${action}:account:${account.toLowerCase()}`)
 	let retryAfterSeconds = 0
 	let allowed = true

@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
 
 export const handle = { breadcrumb: 'Recuperar contraseña' } satisfies BreadcrumbHandle
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') {
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ status: 400 },
 		)
 	}
-	const limit = await checkAuthRateLimit(request, 'forgot-password', submission.value.email)
+	const limit = await checkAuthRateLimit(context.clientAddress, 'forgot-password', submission.value.email)
 	if (!limit.allowed) {
 		return tooManyRequests(
 			{ result: submission.reply({ formErrors: [authMessages.rateLimited] }), sent: false },

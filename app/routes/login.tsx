@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	}
 	const { email, password, redirectTo } = submission.value
-	const limit = await checkAuthRateLimit(request, 'login', email)
+	const limit = await checkAuthRateLimit(context.clientAddress, 'login', email)
 	if (!limit.allowed) {
 		return tooManyRequests(
 			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },

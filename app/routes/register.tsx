@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const hideFields = ['password', 'confirmPassword']
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	}
 	const { name, email, password, redirectTo } = submission.value
-	const limit = await checkAuthRateLimit(request, 'register', email)
+	const limit = await checkAuthRateLimit(context.clientAddress, 'register', email)
 	if (!limit.allowed) {
 		return tooManyRequests(
 			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },

@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The resend form is this one field (plus where to come back to without JavaScript). */
 const ResendSchema = z.object({ redirectTo: redirectToSchema })
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const submission = parseWithZod(await readFormData(request), { schema: ResendSchema })
 	const back = safeRedirect(
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (user.emailVerified) {
 		return redirectWithToast(back, { type: 'info', message: authMessages.emailVerified })
 	}
-	const limit = await checkAuthRateLimit(request, 'verify-email', user.email)
+	const limit = await checkAuthRateLimit(context.clientAddress, 'verify-email', user.email)
 	if (!limit.allowed) {
 		return data(
 			{ error: authMessages.rateLimited },

@@ -16,6 +16,26 @@ const optionalUrl = z
 	.pipe(z.url({ protocol: /^https?$/ }).optional())
 	.optional()
 
+const nonNegativeInt = (fallback: number, max: number) =>
+	z
+		.string()
+		.trim()
+		.default(String(fallback))
+		.transform((value) => (value === '' ? String(fallback) : value))
+		.transform(Number)
+		.pipe(z.number().int().min(0).max(max))
+
+/** The public origin: scheme, host and port only (a path would break every link we build). */
+const appUrl = optionalString.pipe(
+	z
+		.url({ protocol: /^https?$/ })
+		.refine((value) => {
+			const url = new URL(value)
+			return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+		}, 'must be an origin such as https://frasea.example (no path, query or credentials)')
+		.optional(),
+)
+
 const positiveInt = (fallback: number) =>
 	z
 		.string()
@@ -28,6 +48,8 @@ const positiveInt = (fallback: number) =>
 const schema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
 	PORT: positiveInt(3000).pipe(z.number().max(65535)),
+	APP_URL: appUrl,
+	TRUST_PROXY: nonNegativeInt(0, 10),
 	DATA_DIR: z.string().trim().min(1).default('./data'),
 	DATABASE_URL: optionalString.pipe(
 		z
@@ -60,6 +82,8 @@ const schema = z.object({
 	AUTH_RATE_LIMIT: positiveInt(10),
 	GENERATION_DAILY_LIMIT_ANON: positiveInt(30),
 	GENERATION_DAILY_LIMIT_USER: positiveInt(200),
+	GENERATION_DAILY_LIMIT_IP: positiveInt(100),
+	GENERATION_DAILY_LIMIT_GLOBAL: nonNegativeInt(0, 100_000_000),
 	SMTP_URL: optionalString.pipe(
 		z
 			.string()
@@ -88,6 +112,15 @@ export type Env = z.infer<typeof schema> & {
 	dataDir: string
 	/** The SQLite URL actually used (DATABASE_URL, or a file under DATA_DIR). */
 	databaseUrl: string
+	/**
+	 * The public origin (APP_URL, or http://localhost:PORT): the only source of absolute
+	 * URLs. The request's Host header is never used for them.
+	 */
+	appOrigin: string
+	/** Whether APP_URL was set (the same-origin check falls back to the request's own origin). */
+	appUrlConfigured: boolean
+	/** HTTPS deployments get Secure, `__Host-` cookies; plain HTTP (a LAN) keeps working. */
+	secureCookies: boolean
 }
 
 export class EnvError extends Error {
@@ -110,10 +143,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	]
 	if (!result.success || problems.length > 0) throw new EnvError(problems)
 	const dataDir = path.resolve(result.data.DATA_DIR)
+	const appOrigin = new URL(result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).origin
 	return {
 		...result.data,
 		dataDir,
 		databaseUrl: result.data.DATABASE_URL ?? `file:${path.join(dataDir, 'frasea.db')}`,
+		appOrigin,
+		appUrlConfigured: result.data.APP_URL !== undefined,
+		secureCookies: appOrigin.startsWith('https:'),
 	}
 }
 
