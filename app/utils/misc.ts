@@ -17,13 +17,49 @@ export function useHydrated() {
 	return isHydrated
 }
 
+// Control characters, every kind of whitespace (browsers strip tabs and newlines from a
+// URL, so `/\t/evil.example` becomes `//evil.example`) and the backslash (browsers read
+// it as a slash in http URLs).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\s\\\u200b-\u200f\u2028\u2029\ufeff]/u
+const PROBE_ORIGIN = 'http://frasea.invalid'
+
+/** Whether `value` can only ever lead to a path of our own origin. */
+export function isSafeRedirectPath(value: string): boolean {
+	if (value.length === 0 || value.length > 2000) return false
+	let current = value
+	// Decoded again and again: some later reader (a proxy, a framework, the browser) might
+	// decode once more, so every layer must be safe, not just the outer one.
+	for (let layer = 0; layer < 5; layer++) {
+		if (!current.startsWith('/') || current.startsWith('//')) return false
+		if (UNSAFE_CHARACTER.test(current)) return false
+		let resolved: URL
+		try {
+			resolved = new URL(current, PROBE_ORIGIN)
+		} catch {
+			return false
+		}
+		if (resolved.origin !== PROBE_ORIGIN) return false
+		let decoded: string
+		try {
+			decoded = decodeURIComponent(current)
+		} catch {
+			// A broken escape (`%zz`, a lone `%`) means nobody can say what it decodes to.
+			return false
+		}
+		if (decoded === current) return true
+		current = decoded
+	}
+	// Still changing after five rounds of decoding: nobody legitimate nests that deep.
+	return false
+}
+
 /**
- * A same-origin path to send the user to after a form post, or the fallback.
- * Rejects absolute URLs, protocol-relative `//host` and backslash tricks.
+ * A same-origin path to send the user to after a form post, or the fallback. Only a
+ * single leading `/` is accepted; `//host`, `/\host`, any backslash, control character
+ * or whitespace (raw or percent-encoded, at any depth) and anything that resolves to
+ * another origin fall back.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
-	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) {
-		return fallback
-	}
-	return to
+	return typeof to === 'string' && isSafeRedirectPath(to) ? to : fallback
 }

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest'
+import { isSafeRedirectPath, safeRedirect } from '~/utils/misc'
+
+/**
+ * Open-redirect payloads. Each one either leaves the origin in some browser or decoder, or
+ * carries a character a browser strips or reinterprets on the way.
+ */
+const payloads = [
+	// Absolute and scheme URLs.
+	'https://evil.example',
+	'http:evil.example',
+	'javascript:alert(1)',
+	'data:text/html,<script>alert(1)</script>',
+	// Protocol-relative and backslash tricks.
+	'//evil.example',
+	'///evil.example',
+	'/\\evil.example',
+	'\\\\evil.example',
+	'/a\\b',
+	// Browsers strip tabs and newlines: `/\t/evil.example` becomes `//evil.example`.
+	'/\t/evil.example',
+	'/\n/evil.example',
+	'/\r\n/evil.example',
+	'/\u0000/evil.example',
+	' /dashboard',
+	'/dashboard ',
+	'/\u00a0/evil.example',
+	'/\u200b/evil.example',
+	'/\u2028/evil.example',
+	// The same, percent-encoded, once or more.
+	'/%09/evil.example',
+	'/%0a/evil.example',
+	'/%0D%0A/evil.example',
+	'/%2F/evil.example',
+	'/%2f%2fevil.example',
+	'%2F%2Fevil.example',
+	'/%5Cevil.example',
+	'/%5cevil.example',
+	'/%252F/evil.example',
+	'/%25252F%25252Fevil.example',
+	'/%2509/evil.example',
+	'/%255Cevil.example',
+	'/%20/evil.example',
+	// Broken escapes cannot be judged.
+	'/100%',
+	'/%zz',
+	// Not a path at all.
+	'',
+	'dashboard',
+	'evil.example',
+	'?next=//evil.example',
+	'#//evil.example',
+	`/${'a'.repeat(2001)}`,
+]
+
+describe('safeRedirect', () => {
+	test.each(payloads)('refuses %j', (payload) => {
+		expect(isSafeRedirectPath(payload)).toBe(false)
+		expect(safeRedirect(payload, '/dashboard')).toBe('/dashboard')
+	})
+
+	test.each([
+		'/',
+		'/dashboard',
+		'/profile?tab=cuenta#x',
+		'/dashboard/frases?q=sol+de+verano',
+		'/instagram?tema=caf%C3%A9',
+		'/login?redirectTo=%2Fdashboard',
+		'/a/b/../c',
+	])('keeps the same-origin path %j', (path) => {
+		expect(safeRedirect(path, '/fallback')).toBe(path)
+	})
+
+	test('non-strings fall back', () => {
+		for (const value of [null, undefined, new File([], 'x')]) {
+			expect(safeRedirect(value, '/dashboard')).toBe('/dashboard')
+		}
+	})
+})
