@@ -3,6 +3,7 @@ import { decodeIdToken } from 'arctic'
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { getEnv, getSessionSecrets } from '~/utils/env.server'
+import { cookiePolicy } from './cookie-policy.server'
 import { appOrigin } from './request.server'
 
 export type GoogleIdentity = {
@@ -14,7 +15,7 @@ export type GoogleIdentity = {
 }
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback'
-/** Prefix of the short-lived cookies holding state and PKCE verifier. */
+/** Prefix of the short-lived cookies holding state and PKCE verifier (before `__Host-`). */
 export const OAUTH_STATE_COOKIE = 'fr_oauth2'
 
 export function isGoogleConfigured() {
@@ -55,11 +56,30 @@ export function identityFromIdToken(
 	}
 }
 
-// One authenticator per redirect URI (the app may be reached under more than one origin);
-// discovery runs once and is retried on the next sign-in if it failed.
-const authenticators = new Map<string, Promise<Authenticator<GoogleIdentity>>>()
+// One authenticator for the app: the redirect URI comes from APP_URL alone, never from the
+// request's Host header (a forged Host must not pick the URI Google sends the code to, nor
+// grow a cache of authenticators). Discovery runs once and is retried on the next sign-in
+// if it failed.
+let authenticator: Promise<Authenticator<GoogleIdentity>> | undefined
 
-async function createAuthenticator(redirectURI: string) {
+/** The redirect URI registered with Google: APP_URL's origin plus the callback path. */
+export function googleRedirectURI() {
+	return `${appOrigin()}${GOOGLE_CALLBACK_PATH}`
+}
+
+/** Options of the state and PKCE verifier cookies remix-auth-oauth2 sets (one per attempt). */
+export function oauthStateCookieOptions() {
+	const { name, secure, path } = cookiePolicy(OAUTH_STATE_COOKIE)
+	return {
+		name,
+		path,
+		httpOnly: true as const,
+		sameSite: 'Lax' as const,
+		...(secure ? { secure: true as const } : {}),
+	}
+}
+
+async function createAuthenticator() {
 	const env = getEnv()
 	const clientId = env.GOOGLE_CLIENT_ID
 	const clientSecret = env.GOOGLE_CLIENT_SECRET
@@ -69,15 +89,9 @@ async function createAuthenticator(redirectURI: string) {
 		{
 			clientId,
 			clientSecret,
-			redirectURI,
+			redirectURI: googleRedirectURI(),
 			scopes: ['openid', 'email', 'profile'],
-			cookie: {
-				name: OAUTH_STATE_COOKIE,
-				path: '/auth/google',
-				httpOnly: true,
-				sameSite: 'Lax',
-				...(env.NODE_ENV === 'production' ? { secure: true as const } : {}),
-			},
+			cookie: oauthStateCookieOptions(),
 		},
 		async ({ tokens }) =>
 			identityFromIdToken(tokens.idToken(), { issuer: env.GOOGLE_ISSUER, clientId }),
@@ -85,13 +99,13 @@ async function createAuthenticator(redirectURI: string) {
 	return new Authenticator<GoogleIdentity>().use(strategy, 'google')
 }
 
-function authenticatorFor(request: Request) {
-	const redirectURI = `${appOrigin()}${GOOGLE_CALLBACK_PATH}`
-	let authenticator = authenticators.get(redirectURI)
+function googleAuthenticator() {
 	if (!authenticator) {
-		authenticator = createAuthenticator(redirectURI)
-		authenticator.catch(() => authenticators.delete(redirectURI))
-		authenticators.set(redirectURI, authenticator)
+		const created = createAuthenticator()
+		created.catch(() => {
+			if (authenticator === created) authenticator = undefined
+		})
+		authenticator = created
 	}
 	return authenticator
 }
@@ -101,28 +115,33 @@ function authenticatorFor(request: Request) {
  * (checks state and PKCE, exchanges the code, returns the identity) the sign-in.
  */
 export async function authenticateWithGoogle(request: Request) {
-	return (await authenticatorFor(request)).authenticate('google', request)
+	return (await googleAuthenticator()).authenticate('google', request)
 }
 
 /** Set-Cookie values that delete the state cookies once the callback has used them. */
 export function clearOAuthStateCookies(request: Request): string[] {
+	const { name: prefix, path, secure } = oauthStateCookieOptions()
 	const header = request.headers.get('cookie') ?? ''
 	return header
 		.split(';')
 		.map((part) => part.split('=')[0]?.trim() ?? '')
-		.filter((name) => name.startsWith(OAUTH_STATE_COOKIE))
-		.map((name) => `${name}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`)
+		.filter((name) => name.startsWith(prefix))
+		.map(
+			(name) =>
+				// A `__Host-` cookie can only be replaced (here: expired) by a Secure Set-Cookie.
+				`${name}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+		)
 }
 
 let redirectCookie: ReturnType<typeof createCookie> | undefined
 
 /** Where to go after Google brings the visitor back (a same-origin path, signed). */
 export function googleRedirectToCookie() {
-	redirectCookie ??= createCookie('fr_oauth_redirect', {
-		path: '/auth/google',
+	const { name, ...policy } = cookiePolicy('fr_oauth_redirect')
+	redirectCookie ??= createCookie(name, {
+		...policy,
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: process.env.NODE_ENV === 'production',
 		secrets: getSessionSecrets(),
 		maxAge: 10 * 60,
 	})

@@ -1,5 +1,6 @@
 import { createCookie } from '@remix-run/node'
 import { getSessionSecrets } from '~/utils/env.server'
+import { cookiePolicy } from './cookie-policy.server'
 import { PASSWORD_RESET_TTL_MS } from './password-reset.server'
 
 let cookie: ReturnType<typeof createCookie> | undefined
@@ -9,12 +10,12 @@ let cookie: ReturnType<typeof createCookie> | undefined
  * address bar (history, Referer, screenshots) at the first request.
  */
 export function resetTokenCookie() {
-	cookie ??= createCookie('fr_reset', {
-		// Not '/reset-password': with JavaScript the form posts to /reset-password.data.
-		path: '/',
+	// Path=/ (not '/reset-password'): with JavaScript the form posts to /reset-password.data.
+	const { name, ...policy } = cookiePolicy('fr_reset')
+	cookie ??= createCookie(name, {
+		...policy,
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: process.env.NODE_ENV === 'production',
 		secrets: getSessionSecrets(),
 		maxAge: PASSWORD_RESET_TTL_MS / 1000,
 	})

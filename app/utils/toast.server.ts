@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { cookiePolicy } from '~/auth/cookie-policy.server'
 import { getSessionSecrets } from './env.server'
 
 export const toastSchema = z.object({
@@ -18,11 +19,9 @@ let storage: ReturnType<typeof createCookieSessionStorage<ToastFlash, ToastFlash
 function toastStorage() {
 	storage ??= createCookieSessionStorage<ToastFlash, ToastFlash>({
 		cookie: {
-			name: 'fr_toast',
-			path: '/',
+			...cookiePolicy('fr_toast'),
 			sameSite: 'lax',
 			httpOnly: true,
-			secure: process.env.NODE_ENV === 'production',
 			secrets: getSessionSecrets(),
 		},
 	})

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
+import { cookiePolicy } from '~/auth/cookie-policy.server'
 import { getSessionSecrets } from './env.server'
 
 let visitorCookie: ReturnType<typeof createCookie> | undefined
 
 function cookie() {
-	visitorCookie ??= createCookie('fr_visitor', {
-		path: '/',
+	const { name, ...policy } = cookiePolicy('fr_visitor')
+	visitorCookie ??= createCookie(name, {
+		...policy,
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: process.env.NODE_ENV === 'production',
 		maxAge: 60 * 60 * 24 * 365,
 		secrets: getSessionSecrets(),
 	})
