@@ -19,23 +19,16 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 	return session ? toSessionUser(session.user) : null
 }
 
-/** The session id behind the signed-in user (for "every other session" operations). */
-export async function getSessionId(request: Request) {
-	const sessionId = await readSessionId(request)
-	if (!sessionId) return null
-	return (await findActiveSession(sessionId))?.id ?? null
-}
-
 /**
  * For the root loader, which runs on every document request and after every action: the
  * user plus the Set-Cookie that extends the session (or clears a dead cookie), if any.
  */
 export async function getUserForLayout(request: Request) {
-	const sessionId = await readSessionId(request)
-	if (!sessionId) return { user: null, setCookie: null }
-	const session = await findActiveSession(sessionId)
+	const token = await readSessionId(request)
+	if (!token) return { user: null, setCookie: null }
+	const session = await findActiveSession(token)
 	if (!session) return { user: null, setCookie: await clearSessionCookie() }
-	return { user: toSessionUser(session.user), setCookie: await extendSession(session) }
+	return { user: toSessionUser(session.user), setCookie: await extendSession(token, session) }
 }
 
 /** Where a user lands after signing in when no redirectTo asks otherwise. */
