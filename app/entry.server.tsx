@@ -9,6 +9,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server'
+import { formMessages } from './utils/form-data.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import { applySecurityHeaders } from './utils/security-headers.server'
@@ -18,6 +19,22 @@ getEnv()
 await ensureDatabase()
 
 export const streamTimeout = 5_000
+
+/**
+ * What the HTTP server (server/index.js) takes from the app: the validated settings it
+ * acts on and the Spanish texts of its refusals.
+ */
+export function serverConfig() {
+	const env = getEnv()
+	return {
+		port: env.PORT,
+		trustProxy: env.TRUST_PROXY,
+		appOrigin: env.appOrigin,
+		appUrlConfigured: env.appUrlConfigured,
+		secure: env.secureCookies,
+		messages: { crossSite: formMessages.crossSite, tooLarge: formMessages.tooLarge },
+	}
+}
 
 export default function handleRequest(
 	request: Request,

@@ -11,6 +11,7 @@ const app = await startApp({
 	env: {
 		...fake.env,
 		GENERATION_DAILY_LIMIT_ANON: '1000000',
+		GENERATION_DAILY_LIMIT_IP: '1000000',
 	},
 })
 const body = new URLSearchParams({
@@ -22,7 +23,7 @@ const body = new URLSearchParams({
 	length: '25',
 	includeEmojis: 'on',
 }).toString()
-const headers = { 'content-type': 'application/x-www-form-urlencoded' }
+const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin }
 
 try {
 	const sequential = await timeSequential(

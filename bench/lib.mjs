@@ -1,54 +1,18 @@
 // Shared pieces of the benchmark scripts: start the built app on loopback with a fresh
 // data folder, and summarise latencies. The scripts build nothing: run `npm run build` first.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-
-// BUILD_DIR picks another build folder (side-by-side builds, as for the e2e server).
-const buildDir = process.env.BUILD_DIR ?? 'build'
+import { startBuiltApp } from '../scripts/app-process.mjs'
 
 export async function startApp({ port = 3998, env = {} } = {}) {
-	if (!existsSync(`${buildDir}/server/index.js`)) {
-		throw new Error('No build found: run `npm run build` first.')
-	}
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-bench-'))
-	const child = spawn(
-		process.execPath,
-		['node_modules/@remix-run/serve/dist/cli.js', `${buildDir}/server/index.js`],
-		{
-			stdio: ['ignore', 'ignore', 'inherit'],
-			env: {
-				...process.env,
-				NODE_ENV: 'production',
-				HOST: '127.0.0.1',
-				PORT: String(port),
-				DATA_DIR: dataDir,
-				DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
-				...env,
-			},
-		},
-	)
-	const origin = `http://127.0.0.1:${port}`
-	const deadline = Date.now() + 30_000
-	for (;;) {
-		try {
-			const response = await fetch(`${origin}/healthcheck`)
-			if (response.ok) break
-		} catch {
-			// not listening yet
-		}
-		if (Date.now() > deadline || child.exitCode !== null) {
-			child.kill()
-			throw new Error('The app did not start.')
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
+	const app = await startBuiltApp({ dataDir, port, env })
 	return {
-		origin,
+		origin: app.origin,
 		async stop() {
-			child.kill('SIGTERM')
-			await new Promise((resolve) => child.once('exit', resolve))
+			await app.stop()
 			rmSync(dataDir, { recursive: true, force: true })
 		},
 	}

@@ -18,6 +18,7 @@ const app = await startApp({
 		...fake.env,
 		GENERATION_DAILY_LIMIT_ANON: '1000000',
 		GENERATION_DAILY_LIMIT_USER: '1000000',
+		GENERATION_DAILY_LIMIT_IP: '1000000',
 	},
 })
 
@@ -27,7 +28,7 @@ async function sessionCookie() {
 	const response = await fetch(`${app.origin}/register`, {
 		method: 'POST',
 		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin },
 		body: new URLSearchParams({
 			name: 'Carga',
 			email: `load-${Date.now().toString(36)}@frasea.test`,
@@ -55,7 +56,7 @@ const targets = [
 		name: 'Generation (POST /, fake Gemini)',
 		path: '/?index',
 		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin },
 		body: new URLSearchParams({
 			intent: 'generate',
 			prompt: 'el café de los lunes',

@@ -1,5 +1,5 @@
 import { randomIp, uniqueEmail, PASSWORD, register, logout } from './auth-helpers'
-import { expect, test } from './fixtures'
+import { expect, fromOurPages, test } from './fixtures'
 
 test('a filled honeypot is refused on login, register and forgot-password', async ({
 	page,
@@ -64,7 +64,7 @@ test('sign-in attempts are limited per IP: 429 with a Spanish message', async ({
 	for (let attempt = 1; attempt <= 10; attempt++) {
 		const response = await page.request.post('/login', {
 			form: { email: uniqueEmail(`ip-${attempt}`), password: 'incorrecta' },
-			headers: { 'x-forwarded-for': ip },
+			headers: { ...fromOurPages, 'x-forwarded-for': ip },
 			maxRedirects: 0,
 		})
 		expect(response.status()).not.toBe(429)
@@ -90,7 +90,7 @@ test('sign-in attempts are limited per account, whatever the IP', async ({ page,
 	for (let attempt = 1; attempt <= 10; attempt++) {
 		const response = await page.request.post('/login', {
 			form: { email, password: 'incorrecta' },
-			headers: { 'x-forwarded-for': randomIp() },
+			headers: { ...fromOurPages, 'x-forwarded-for': randomIp() },
 			maxRedirects: 0,
 		})
 		expect(response.status()).toBe(400)

@@ -8,7 +8,7 @@ import {
 	waitForMail,
 	linkIn,
 } from './auth-helpers'
-import { expect, test } from './fixtures'
+import { expect, fromOurPages, test } from './fixtures'
 
 test('guests are sent to /login from the dashboard, the profile and the admin area', async ({
 	page,
@@ -31,7 +31,11 @@ test('actions are guarded too: a guest POST changes nothing and goes to /login',
 	request,
 }) => {
 	for (const path of ['/admin/no-existe', '/dashboard/no-existe', '/verify-email']) {
-		const response = await request.post(path, { form: { anything: 'x' }, maxRedirects: 0 })
+		const response = await request.post(path, {
+			headers: fromOurPages,
+			form: { anything: 'x' },
+			maxRedirects: 0,
+		})
 		expect(response.status(), path).toBe(302)
 		expect(response.headers()['location'], path).toBe('/login')
 	}

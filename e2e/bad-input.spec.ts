@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
-import { expect, test } from './fixtures'
+import { expect, fromOurPages, test } from './fixtures'
 
 // --- A tiny HTTP client with a cookie jar ------------------------------------------------
 
@@ -20,7 +20,7 @@ class Client {
 	}
 
 	async send(path: string, init: { body?: BodyInit; contentType?: string }) {
-		const headers = new Headers({ 'x-forwarded-for': this.ip })
+		const headers = new Headers({ ...fromOurPages, 'x-forwarded-for': this.ip })
 		if (init.contentType) headers.set('content-type', init.contentType)
 		if (this.cookies.size) headers.set('cookie', this.cookieHeader())
 		const big =

@@ -6,12 +6,11 @@
  * - on SIGTERM the server stops taking connections but finishes the requests in flight
  *   (a generation waiting on a slow provider), then exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { startBuiltApp } from '../scripts/app-process.mjs'
 import { startFakeGemini } from '../tests/fakes/fake-gemini'
 import { PASSWORD } from './auth-helpers'
 import { expect, test } from './fixtures'
@@ -19,53 +18,19 @@ import { expect, test } from './fixtures'
 test.skip(({ js }) => !js, 'no browser involved: one run is enough')
 test.describe.configure({ mode: 'serial' })
 
-const buildDir = process.env.BUILD_DIR ?? 'build'
+type App = Awaited<ReturnType<typeof startBuiltApp>>
 
-async function freePort() {
-	const server = createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as { port: number }
-	await new Promise((resolve) => server.close(resolve))
-	return port
-}
-
-type App = { origin: string; child: ChildProcess; exited: Promise<number | null> }
-
-async function startApp(dataDir: string, env: Record<string, string> = {}): Promise<App> {
-	const port = await freePort()
-	const child = spawn(
-		process.execPath,
-		['node_modules/@remix-run/serve/dist/cli.js', `${buildDir}/server/index.js`],
-		{
-			stdio: ['ignore', 'ignore', 'inherit'],
-			env: {
-				...process.env,
-				NODE_ENV: 'production',
-				HOST: '127.0.0.1',
-				PORT: String(port),
-				DATA_DIR: dataDir,
-				DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
-				AUTH_RATE_LIMIT: '10000',
-				GENERATION_DAILY_LIMIT_USER: '100000',
-				GENERATION_DAILY_LIMIT_ANON: '100000',
-				...env,
-			},
+function startApp(dataDir: string, env: Record<string, string> = {}): Promise<App> {
+	return startBuiltApp({
+		dataDir,
+		env: {
+			AUTH_RATE_LIMIT: '10000',
+			GENERATION_DAILY_LIMIT_USER: '100000',
+			GENERATION_DAILY_LIMIT_ANON: '100000',
+			GENERATION_DAILY_LIMIT_IP: '100000',
+			...env,
 		},
-	)
-	const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-	const origin = `http://127.0.0.1:${port}`
-	const deadline = Date.now() + 30_000
-	for (;;) {
-		if (child.exitCode !== null) throw new Error('the app exited while starting')
-		const ok = await fetch(`${origin}/healthcheck`).then(
-			(response) => response.ok,
-			() => false,
-		)
-		if (ok) break
-		if (Date.now() > deadline) throw new Error('the app did not start')
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-	return { origin, child, exited }
+	})
 }
 
 /** POSTs a form; resolves to the response, or null when the connection died. */
@@ -74,7 +39,7 @@ async function post(app: App, pathname: string, fields: Record<string, string>, 
 		return await fetch(`${app.origin}${pathname}`, {
 			method: 'POST',
 			redirect: 'manual',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin, cookie },
 			body: new URLSearchParams(fields),
 		})
 	} catch {

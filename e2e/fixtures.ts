@@ -1,6 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { baseURL } from '../playwright.config'
 
 export { expect }
+
+/**
+ * What a browser sends with every form post from our pages. Requests made outside a page
+ * (Playwright's `request`, Node's fetch) need it too: the server refuses writes whose
+ * origin it cannot confirm.
+ */
+export const fromOurPages = { origin: baseURL }
 
 type Fixtures = {
 	/** Whether this project runs with JavaScript enabled. */

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { PASSWORD, randomIp, register, sqlGet, toast, uniqueEmail } from './auth-helpers'
-import { expect, expectHydration, test } from './fixtures'
+import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
 
@@ -279,12 +279,14 @@ test('when the daily allowance is spent the page says so and when it resets', as
 	await expect(page.getByText(/Te quedan 30 de 30 generaciones hoy/)).toBeVisible()
 	for (let i = 0; i < 30; i++) {
 		const response = await page.request.post('/?index', {
+			headers: fromOurPages,
 			form: { intent: 'generate', prompt: `tema ${i}`, count: '1', length: '10' },
 			maxRedirects: 0,
 		})
 		expect(response.status()).toBe(302)
 	}
 	const refused = await page.request.post('/?index', {
+		headers: fromOurPages,
 		form: { intent: 'generate', prompt: 'uno más', count: '1', length: '10' },
 		maxRedirects: 0,
 	})

@@ -5,7 +5,7 @@
  */
 import { type APIResponse } from '@playwright/test'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
-import { expect, test } from './fixtures'
+import { expect, fromOurPages, test } from './fixtures'
 
 test.skip(({ js }) => !js, 'headers do not depend on JavaScript: one run is enough')
 
@@ -82,6 +82,7 @@ test('resource routes carry the headers', async ({ request }) => {
 	expectSecurityHeaders(health, '/healthcheck')
 
 	const theme = await request.post('/resources/theme', {
+		headers: fromOurPages,
 		form: { theme: 'dark', redirectTo: '/about' },
 		maxRedirects: 0,
 	})
@@ -125,7 +126,7 @@ test('every cookie is HttpOnly, SameSite=Lax and Secure in production', async ({
 				.filter((header) => header.name.toLowerCase() === 'set-cookie')
 				.map((header) => header.value),
 		)
-	const headers = { 'x-forwarded-for': randomIp() }
+	const headers = { ...fromOurPages, 'x-forwarded-for': randomIp() }
 	// The session and a toast.
 	collect(
 		await request.post('/register', {
@@ -142,6 +143,7 @@ test('every cookie is HttpOnly, SameSite=Lax and Secure in production', async ({
 	// The theme.
 	collect(
 		await request.post('/resources/theme', {
+			headers: fromOurPages,
 			form: { theme: 'dark', redirectTo: '/' },
 			maxRedirects: 0,
 		}),

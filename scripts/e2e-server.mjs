@@ -74,27 +74,30 @@ writeFileSync(
 )
 
 // --- The app ------------------------------------------------------------------------------
-const child = spawn(
-	process.execPath,
-	['node_modules/@remix-run/serve/dist/cli.js', `${buildDir}/server/index.js`],
-	{
-		stdio: 'inherit',
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			HOST: '127.0.0.1',
-			PORT: port,
-			DATA_DIR: dataDir,
-			DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
-			ADMIN_EMAIL: 'admin@frasea.test',
-			SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-			MAIL_FROM: 'Frasea <no-reply@frasea.test>',
-			GOOGLE_CLIENT_ID: 'frasea-e2e',
-			GOOGLE_CLIENT_SECRET: 'frasea-e2e-secret',
-			GOOGLE_ISSUER: issuer,
-		},
+const child = spawn(process.execPath, ['server/index.js'], {
+	stdio: 'inherit',
+	env: {
+		...process.env,
+		NODE_ENV: 'production',
+		HOST: '127.0.0.1',
+		PORT: port,
+		APP_URL: `http://127.0.0.1:${port}`,
+		// The tests stand in for a reverse proxy: each sends its own X-Forwarded-For, so
+		// per-address limits of one test don't spill into another.
+		TRUST_PROXY: '1',
+		// The browser-driven tests all come from 127.0.0.1; the per-address generation
+		// limit is tested on an instance of its own.
+		GENERATION_DAILY_LIMIT_IP: '1000000',
+		DATA_DIR: dataDir,
+		DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
+		ADMIN_EMAIL: 'admin@frasea.test',
+		SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+		MAIL_FROM: 'Frasea <no-reply@frasea.test>',
+		GOOGLE_CLIENT_ID: 'frasea-e2e',
+		GOOGLE_CLIENT_SECRET: 'frasea-e2e-secret',
+		GOOGLE_ISSUER: issuer,
 	},
-)
+})
 async function shutdown(signal) {
 	child.kill(signal)
 	await Promise.allSettled([oidc.stop(), new Promise((resolve) => smtp.close(resolve))])

@@ -37,7 +37,7 @@ async function signIn(origin) {
 	const response = await fetch(`${origin}/register`, {
 		method: 'POST',
 		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
 		body: new URLSearchParams({
 			name: 'Lighthouse',
 			email,

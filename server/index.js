@@ -1,0 +1,285 @@
+// @ts-check
+/**
+ * Frasea's HTTP server: Express in front of the Remix app. It exists because only the
+ * server can do these for every response, static files included:
+ * - know the client's socket address and scheme, believing `X-Forwarded-*` only from the
+ *   TRUST_PROXY hops nearest to us (a client can write any header it likes);
+ * - refuse a state-changing request that did not come from our own pages (403);
+ * - cap every request body while it streams (413 as soon as the cap is crossed, chunked
+ *   or not), so no code path can buffer an unbounded body;
+ * - compress, and send security headers with the static files.
+ *
+ * `node server/index.js` serves the production build; `--dev` serves the app through Vite
+ * with hot reload. Configuration is validated by the app (app/utils/env.server.ts) and read
+ * here through the build's `serverConfig()`.
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import {
+	createRequestHandler,
+	installGlobals,
+	writeReadableStreamToWritable,
+} from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { SAFE_METHODS, bodyLimit, isSameOrigin, normalizeAddress } from './request-guards.js'
+
+const dev = process.argv.includes('--dev')
+process.env.NODE_ENV ??= dev ? 'development' : 'production'
+installGlobals({ nativeFetch: true })
+
+/** @type {import('vite').ViteDevServer | undefined} */
+const vite = dev
+	? await import('vite').then(({ createServer }) =>
+			createServer({ server: { middlewareMode: true } }),
+		)
+	: undefined
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+/** @returns {Promise<import('@remix-run/node').ServerBuild>} */
+async function loadBuild() {
+	if (vite) return /** @type {any} */ (await vite.ssrLoadModule('virtual:remix/server-build'))
+	return import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
+}
+
+// Importing the build validates the environment and migrates the database.
+const build = await loadBuild()
+/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, messages: { crossSite: string, tooLarge: string } }} */
+const config = /** @type {any} */ (build.entry.module).serverConfig()
+const handleRequest = createRequestHandler(vite ? loadBuild : build, process.env.NODE_ENV)
+
+const app = express()
+app.disable('x-powered-by')
+// A number of hops: the address is the one the nearest trusted proxy saw (0: the socket).
+app.set('trust proxy', config.trustProxy === 0 ? false : config.trustProxy)
+
+app.use(logRequests)
+app.use(refuseCrossSiteWrites)
+app.use(compression())
+
+/** @param {import('express').Response} res */
+function staticHeaders(res) {
+	res.setHeader('X-Content-Type-Options', 'nosniff')
+	res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+	res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+	res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+	res.setHeader('X-Frame-Options', 'DENY')
+	if (config.secure)
+		res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+}
+if (vite) {
+	app.use(vite.middlewares)
+} else {
+	// Fingerprinted build output never changes under its name.
+	app.use(
+		'/assets',
+		express.static(path.join(buildDir, 'client/assets'), {
+			immutable: true,
+			maxAge: '1y',
+			setHeaders: staticHeaders,
+		}),
+	)
+	app.use(
+		express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: staticHeaders }),
+	)
+}
+
+app.all('*', async (req, res, next) => {
+	try {
+		const request = fetchRequest(req, res)
+		if (!request) return
+		const response = await handleRequest(request, {
+			clientAddress: normalizeAddress(req.ip),
+			protocol: req.protocol === 'https' ? 'https' : 'http',
+		})
+		if (res.headersSent) return // the body cap answered already
+		res.statusMessage = response.statusText
+		res.status(response.status)
+		// One `append` per value: Set-Cookie headers must stay separate.
+		for (const [name, value] of response.headers) res.append(name, value)
+		if (response.body) await writeReadableStreamToWritable(response.body, res)
+		else res.end()
+	} catch (error) {
+		next(error)
+	}
+})
+
+/** @type {import('express').RequestHandler} */
+function logRequests(req, res, next) {
+	const start = performance.now()
+	res.on('finish', () => {
+		// The path only: query strings carry reset and verification tokens.
+		const pathname = req.originalUrl.split('?')[0]
+		const ms = (performance.now() - start).toFixed(1)
+		console.log(`${req.method} ${pathname} ${res.statusCode} ${ms} ms`)
+	})
+	next()
+}
+
+/** @type {import('express').RequestHandler} */
+function refuseCrossSiteWrites(req, res, next) {
+	if (SAFE_METHODS.has(req.method)) return next()
+	const expected = config.appUrlConfigured ? config.appOrigin : ownOrigin(req)
+	const headers = {
+		origin: req.get('origin'),
+		secFetchSite: req.get('sec-fetch-site'),
+		referer: req.get('referer'),
+	}
+	if (isSameOrigin(headers, expected)) return next()
+	refuse(req, res, 403, config.messages.crossSite)
+}
+
+/**
+ * Without APP_URL (a self-hoster on a LAN) the site's origin is the one the request was
+ * addressed to; a forged Host only fools a client that is not a browser, and such a client
+ * needs no cross-site trick to post.
+ * @param {import('express').Request} req
+ */
+function ownOrigin(req) {
+	const forwardedHost =
+		config.trustProxy > 0 ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined
+	return `${req.protocol}://${forwardedHost || req.get('host')}`
+}
+
+/**
+ * @param {import('express').Request} req
+ * @param {import('express').Response} res
+ * @param {number} status
+ * @param {string} message
+ */
+function refuse(req, res, status, message) {
+	// Stop reading whatever the client is still sending, and don't keep the connection.
+	res.set('Connection', 'close')
+	res.status(status).type('text/plain; charset=utf-8').send(message)
+	req.unpipe()
+}
+
+/**
+ * The Fetch `Request` the app sees. Its URL is built on APP_URL when set, so nothing in the
+ * app can pick up a forged Host. Its body is the request's, capped while it streams.
+ * @param {import('express').Request} req
+ * @param {import('express').Response} res
+ * @returns {Request | null}
+ */
+function fetchRequest(req, res) {
+	const origin = config.appUrlConfigured ? config.appOrigin : ownOrigin(req)
+	const url = new URL(req.originalUrl, origin)
+	const controller = new AbortController()
+	// The visitor left before we answered: stop the work (a provider call, a render).
+	res.on('close', () => {
+		if (!res.writableFinished) controller.abort()
+	})
+	const headers = new Headers()
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (value === undefined) continue
+		for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+	}
+	// Checked above against APP_URL; Remix's own check compares it with the Host header,
+	// which a proxy may rewrite, and answers a mismatch with a 500.
+	headers.delete('origin')
+
+	const hasBody =
+		req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+	if (!hasBody) return new Request(url, { method: req.method, headers, signal: controller.signal })
+
+	const limit = bodyLimit(req.get('content-type'))
+	if (Number(req.headers['content-length'] ?? 0) > limit) {
+		refuse(req, res, 413, config.messages.tooLarge)
+		return null
+	}
+	if (SAFE_METHODS.has(req.method)) {
+		// Nobody reads a GET's body; drain it within the cap rather than let it run on.
+		cappedBody(req, limit, () => req.destroy()).cancel()
+		return new Request(url, { method: req.method, headers, signal: controller.signal })
+	}
+	const body = cappedBody(req, limit, () => {
+		if (!res.headersSent) refuse(req, res, 413, config.messages.tooLarge)
+		controller.abort()
+	})
+	return new Request(url, {
+		method: req.method,
+		headers,
+		body,
+		signal: controller.signal,
+		// @ts-expect-error Node's fetch needs this for a streamed body; the DOM types lack it.
+		duplex: 'half',
+	})
+}
+
+/** After a refusal, what the client is still sending is read and dropped up to this. */
+const DRAIN_AFTER_REFUSAL = 1024 * 1024
+
+/**
+ * The request body as a web stream that errors as soon as it crosses `limit` bytes
+ * (`onExceeded` answers the 413). Bytes past the cap are never kept; past the cap plus a
+ * small drain the socket is closed, so an endless chunked body ends there.
+ * @param {import('express').Request} req
+ * @param {number} limit
+ * @param {() => void} onExceeded
+ * @returns {ReadableStream<Uint8Array>}
+ */
+function cappedBody(req, limit, onExceeded) {
+	let received = 0
+	let open = true
+	return new ReadableStream({
+		start(controller) {
+			req.on('data', (/** @type {Buffer} */ chunk) => {
+				received += chunk.byteLength
+				if (received > limit + DRAIN_AFTER_REFUSAL) {
+					req.destroy()
+					return
+				}
+				if (!open) return
+				if (received > limit) {
+					open = false
+					controller.error(new Error('Request body over its limit'))
+					onExceeded()
+					return
+				}
+				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+				if ((controller.desiredSize ?? 0) <= 0) req.pause()
+			})
+			req.on('end', () => {
+				if (open) controller.close()
+				open = false
+			})
+			req.on('error', (error) => {
+				if (open) controller.error(error)
+				open = false
+			})
+		},
+		pull() {
+			req.resume()
+		},
+		cancel() {
+			// The app stopped reading early: drop the rest (still capped above).
+			open = false
+			req.resume()
+		},
+	})
+}
+
+const host = process.env.HOST
+const server = app.listen(config.port, ...(host ? [host] : []), () => {
+	console.log(`Frasea: http://${host ?? 'localhost'}:${config.port}${dev ? ' (development)' : ''}`)
+	if (!config.appUrlConfigured) {
+		console.log(
+			`APP_URL is not set: links in e-mails and the Google redirect point to ${config.appOrigin}. ` +
+				'Set APP_URL to the public address (e.g. https://frasea.example).',
+		)
+	}
+})
+
+// `docker stop` sends SIGTERM: stop taking connections, finish what is in flight, exit.
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
+	process.once(signal, () => {
+		server.close(() => process.exit(0))
+		const idle = setInterval(() => server.closeIdleConnections(), 100)
+		idle.unref()
+		setTimeout(() => {
+			server.closeAllConnections()
+			process.exit(1)
+		}, 10_000).unref()
+		void vite?.close()
+	})
+}

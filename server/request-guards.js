@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * The checks the HTTP server makes before a request reaches the app: where it comes from
+ * (the client address and scheme, believing forwarded headers only from trusted proxies),
+ * whether a state-changing request was sent by our own pages, and how big its body may be.
+ * Pure functions of the request's parts, so they are unit-tested without a server.
+ */
+import { isIP } from 'node:net'
+
+/** Text forms are small; only multipart bodies carry files (an image of up to 15 MB). */
+export const BODY_LIMITS = {
+	form: 256 * 1024,
+	multipart: 15 * 1024 * 1024 + 1024 * 1024,
+}
+
+/** The body cap for a request, by the only thing that lets it carry a file: its type. */
+export function bodyLimit(/** @type {string | undefined} */ contentType) {
+	return /^\s*multipart\/form-data\b/i.test(contentType ?? '')
+		? BODY_LIMITS.multipart
+		: BODY_LIMITS.form
+}
+
+/**
+ * The address limits are counted against. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the IPv4
+ * address; a plain IPv6 address is reduced to its /64 network, which a single subscriber
+ * usually holds whole (counting single addresses would give them 2^64 quotas).
+ * @param {string | undefined} address
+ */
+export function normalizeAddress(address) {
+	if (!address) return 'unknown'
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+	if (mapped?.[1]) return mapped[1]
+	if (isIP(address) !== 6) return address
+	return `${expandIPv6(address).slice(0, 4).join(':')}::/64`
+}
+
+/** @param {string} address */
+function expandIPv6(address) {
+	const [head = '', tail = ''] = address.split('%')[0]?.split('::') ?? []
+	const left = head ? head.split(':') : []
+	const right = address.includes('::') && tail ? tail.split(':') : []
+	const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+	return groups.map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+}
+
+/**
+ * Whether a state-changing request comes from one of our own pages. Browsers send
+ * `Origin` on every POST; older ones may send only `Sec-Fetch-Site` or a `Referer`. A
+ * request with none of them did not come from a browser page, and is refused too: the
+ * site has no API for other clients. `Origin: null` (sandboxed frames, some cross-site
+ * redirects) is refused.
+ * @param {{ origin?: string, secFetchSite?: string, referer?: string }} headers
+ * @param {string} expectedOrigin
+ */
+export function isSameOrigin({ origin, secFetchSite, referer }, expectedOrigin) {
+	if (origin) return originOf(origin) === expectedOrigin
+	if (secFetchSite) return secFetchSite === 'same-origin'
+	if (referer) return originOf(referer) === expectedOrigin
+	return false
+}
+
+/** @param {string} value */
+function originOf(value) {
+	try {
+		const url = new URL(value)
+		return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+	} catch {
+		return null
+	}
+}
+
+/** Methods that cannot change anything (and so need no same-origin check). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD'])
