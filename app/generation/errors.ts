@@ -55,7 +55,14 @@ export function isProviderError(error: unknown): error is ProviderError {
 
 /** Failures of a whole generation, after retries, as shown to the visitor. */
 export type GenerationErrorKind =
-	ProviderErrorKind | 'empty_text' | 'empty_result' | 'exhausted' | 'image' | 'unknown'
+	| ProviderErrorKind
+	| 'empty_text'
+	| 'empty_result'
+	| 'exhausted'
+	| 'image'
+	| 'unknown'
+	/** The service's daily ceiling on provider calls stopped the generation. */
+	| 'global_limit'
 
 export class GenerationError extends Error {
 	readonly kind: GenerationErrorKind
@@ -177,6 +184,24 @@ export function exhaustedError(): GenerationError {
 
 export function imageError(cause?: unknown): GenerationError {
 	return new GenerationError('image', MESSAGES.image, { cause })
+}
+
+const LIMIT_RESET = 'Podrás generar más frases a partir de las 00:00 (hora de España).'
+
+/**
+ * Why a generation was refused by a daily limit (HTTP 429). The browser's or account's own
+ * allowance names its size; the shared ones (the visitor's network, the whole service) say
+ * whose allowance ran out, since the visitor may still see generations left of their own.
+ */
+export const LIMIT_MESSAGES = {
+	own: (limit: number) => `Has alcanzado el límite de ${limit} generaciones de hoy. ${LIMIT_RESET}`,
+	ip: `Se ha alcanzado el límite de generaciones de hoy desde tu conexión a internet (tu red o dirección IP). ${LIMIT_RESET}`,
+	global:
+		'Frasea ha alcanzado el límite de generaciones de hoy para todo el servicio. Vuelve a intentarlo mañana, a partir de las 00:00 (hora de España).',
+} as const
+
+export function globalLimitError(): GenerationError {
+	return new GenerationError('global_limit', LIMIT_MESSAGES.global)
 }
 
 /** '¡4 frases generadas con éxito!' */

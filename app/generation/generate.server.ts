@@ -9,6 +9,7 @@ import {
 	emptyResultError,
 	emptyTextError,
 	exhaustedError,
+	globalLimitError,
 	type GenerationError,
 	isProviderError,
 	ProviderError,
@@ -75,6 +76,27 @@ export interface GeneratePhrasesOptions {
 	maxAttempts?: number
 	/** Receives every provider call as it happens, so failed generations are recorded too. */
 	events?: GenerationEvent[]
+	/**
+	 * Asked before every provider call, retries included (each one is billed): false stops
+	 * the generation. The service's daily ceiling on provider calls lives here.
+	 */
+	reserveCall?: () => Promise<boolean>
+}
+
+/**
+ * Provider answers that bill nothing: the provider refused the call before doing any work
+ * (a wrong key, an unknown model, our own rate limit). Anything else — phrases, an empty or
+ * blocked answer, a timeout, a call the visitor walked away from — may have been billed.
+ */
+const UNBILLED_ERROR_KINDS: ReadonlySet<GenerationErrorKind> = new Set([
+	'auth',
+	'not_found',
+	'quota',
+])
+
+/** Whether any of the generation's provider calls may have cost money. */
+export function madeBillableCall(events: readonly GenerationEvent[]): boolean {
+	return events.some((event) => !event.errorKind || !UNBILLED_ERROR_KINDS.has(event.errorKind))
 }
 
 export const defaultSleep: Sleep = (ms, signal) =>
@@ -126,6 +148,13 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 	}
 
 	for (let attempt = 0; attempt < maxAttempts; attempt++) {
+		if (signal?.aborted) throw abortedError(page, provider)
+		if (options.reserveCall && !(await options.reserveCall())) {
+			// No call is made past the ceiling; what earlier calls brought is still shown.
+			if (collected.length > 0) break
+			throw globalLimitError()
+		}
+		// The reservation may have waited on the database while the visitor left.
 		if (signal?.aborted) throw abortedError(page, provider)
 		const temperature = attemptTemperature(attempt)
 		const started = performance.now()

@@ -32,10 +32,17 @@ function post(path: string, body: BodyInit, cookie?: string) {
 	})
 }
 
+/** The client address the app's server hands every loader and action. */
+const context = { clientAddress: '198.51.100.1' }
+
 /** Runs an action and returns its Response (a redirect) or its data and status. */
-async function run(page: 'home' | 'instagram' | 'facebook', request: Request) {
+async function run(
+	page: 'home' | 'instagram' | 'facebook',
+	request: Request,
+	from: { clientAddress: string } = context,
+) {
 	try {
-		const result = await generatorAction(page, request)
+		const result = await generatorAction(page, request, from)
 		return result as unknown as Response | { data: unknown; init: ResponseInit | null }
 	} catch (thrown) {
 		if (thrown instanceof Response) return thrown
@@ -82,10 +89,15 @@ describe('generating with Gemini configured', () => {
 		const mine = await loadGenerator(
 			'home',
 			new Request(`http://localhost${location}`, { headers: { cookie } }),
+			context,
 		)
 		expect(mine.batch?.phrases).toHaveLength(3)
 		expect(mine.values).toMatchObject({ prompt: 'el mar', count: 3 })
-		const stranger = await loadGenerator('home', new Request(`http://localhost${location}`))
+		const stranger = await loadGenerator(
+			'home',
+			new Request(`http://localhost${location}`),
+			context,
+		)
 		expect(stranger.batch).toBeNull()
 		expect(stranger.batchMissing).toBe(true)
 	})
@@ -140,6 +152,7 @@ describe('generating with Gemini configured', () => {
 		const before = await loadGenerator(
 			'home',
 			new Request('http://localhost/', { headers: { cookie } }),
+			context,
 		)
 
 		gemini.enqueue(geminiForbidden())
@@ -158,6 +171,7 @@ describe('generating with Gemini configured', () => {
 		const after = await loadGenerator(
 			'home',
 			new Request('http://localhost/', { headers: { cookie } }),
+			context,
 		)
 		expect(after.quota.remaining).toBe(before.quota.remaining)
 		const failed = await prisma.generationEvent.findFirst({ where: { outcome: 'error' } })

@@ -4,7 +4,7 @@
  * edit a phrase, save phrases). Pages differ only by `page`.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from '@remix-run/node'
+import { data, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { getUser } from '~/auth/guards.server'
 import { DEFAULT_SIZE_KEY, isSizeKey, type SizeKey } from '~/cards/sizes'
@@ -23,15 +23,16 @@ import {
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { savePhrases } from '~/models/phrase.server'
 import {
-	consumeQuota,
-	getRemainingQuota,
-	refundQuota,
+	getAllowance,
+	releaseGeneration,
+	reserveGeneration,
+	reserveProviderCall,
 	type QuotaSubject,
 } from '~/models/quota.server'
 import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
-import { GenerationError, successMessage } from './errors'
-import { generatePhrases, type GenerationEvent } from './generate.server'
+import { GenerationError, LIMIT_MESSAGES, successMessage } from './errors'
+import { generatePhrases, madeBillableCall, type GenerationEvent } from './generate.server'
 import { COUNTS, DEFAULT_LANGUAGE, DEFAULT_TYPE, LENGTH_SLIDER, type Page } from './options'
 import { getTextProvider, providerConfigFromEnv } from './providers/index.server'
 import { generationSchema, VALIDATION_MESSAGES } from './schema'
@@ -43,9 +44,15 @@ export const generatorPath: Record<Page, string> = {
 	facebook: '/facebook',
 }
 
+/**
+ * What the generator needs from the server's load context: the client address counts
+ * toward its own daily limit. Optional only because the app can run without its server
+ * (remix-serve, Vite dev); then every request shares one address counter.
+ */
+export type GeneratorContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
+
 export const generatorMessages = {
-	quotaExhausted: (limit: number) =>
-		`Has alcanzado el límite de ${limit} generaciones de hoy. Podrás generar más frases a partir de las 00:00 (hora de España).`,
+	quotaExhausted: LIMIT_MESSAGES.own,
 	loginToSave: 'Inicia sesión para guardar frases',
 	saved: 'Frase guardada correctamente',
 	savedAll: 'Todas las frases fueron guardadas',
@@ -109,19 +116,27 @@ function quotaSubject(userId: string | null, visitorId: string | null): QuotaSub
 	return null
 }
 
-async function quotaInfo(userId: string | null, visitorId: string | null): Promise<QuotaInfo> {
+async function quotaInfo(
+	userId: string | null,
+	visitorId: string | null,
+	clientAddress: string | undefined,
+): Promise<QuotaInfo> {
 	const subject = quotaSubject(userId, visitorId) ?? { kind: 'visitor', id: 'none' }
-	const { limit, remaining } = await getRemainingQuota(subject)
-	return { limit, remaining, signedIn: Boolean(userId) }
+	// The offline engine bills nothing, so the ceiling on provider calls does not apply.
+	const providerCalls = providerConfigFromEnv().provider !== 'offline'
+	const { limit, remaining, scope } = await getAllowance(subject, clientAddress, {
+		providerCalls,
+	})
+	return { limit, remaining, scope, signedIn: Boolean(userId) }
 }
 
-export async function loadGenerator(page: Page, request: Request) {
+export async function loadGenerator(page: Page, request: Request, context: GeneratorContext) {
 	const url = new URL(request.url)
 	const { user, viewer } = await getViewer(request)
 	const batchId = url.searchParams.get('lote')
 	const [batch, quota] = await Promise.all([
 		batchId ? getBatchForViewer(batchId, viewer) : null,
-		quotaInfo(viewer.userId, viewer.visitorId),
+		quotaInfo(viewer.userId, viewer.visitorId, context?.clientAddress),
 	])
 	const stored = batch ? (JSON.parse(batch.settings) as Record<string, unknown>) : null
 	const values = valuesFrom(page, stored ? { ...stored, prompt: batch?.prompt } : null)
@@ -165,12 +180,12 @@ function failure(
 	return data<ActionFailure>({ values, errors }, { status, headers })
 }
 
-export async function generatorAction(page: Page, request: Request) {
+export async function generatorAction(page: Page, request: Request, context: GeneratorContext) {
 	const { formData, oversize } = await readGeneratorForm(request)
 	const intent = formData.get('intent')
 	switch (intent) {
 		case 'generate':
-			return generate(page, request, formData, oversize)
+			return generate(page, request, formData, oversize, context?.clientAddress)
 		case 'update-phrase':
 			return updatePhrase(page, request, formData)
 		case 'save-phrase':
@@ -183,7 +198,13 @@ export async function generatorAction(page: Page, request: Request) {
 	}
 }
 
-async function generate(page: Page, request: Request, formData: FormData, oversize: boolean) {
+async function generate(
+	page: Page,
+	request: Request,
+	formData: FormData,
+	oversize: boolean,
+	clientAddress: string | undefined,
+) {
 	const submitted = valuesFrom(page, Object.fromEntries(formData))
 	// Switching tabs clears the other mode's input: only this mode's fields count.
 	if (submitted.mode === 'image') submitted.prompt = ''
@@ -214,9 +235,12 @@ async function generate(page: Page, request: Request, formData: FormData, oversi
 	if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
 	const subject = quotaSubject(user?.id ?? null, visitor.visitorId)
 	if (!subject) throw new Error('unreachable: every request has a visitor id')
-	if (!(await consumeQuota(subject))) {
-		const { limit } = await getRemainingQuota(subject)
-		return failure(submitted, { form: [generatorMessages.quotaExhausted(limit)] }, 429, headers)
+	// Every limit is reserved before the provider is called, never checked after.
+	const reserved = await reserveGeneration(subject, clientAddress)
+	if (!reserved.ok) {
+		const message =
+			reserved.scope === 'ip' ? LIMIT_MESSAGES.ip : generatorMessages.quotaExhausted(reserved.limit)
+		return failure(submitted, { form: [message] }, 429, headers)
 	}
 
 	const provider = getTextProvider()
@@ -241,47 +265,55 @@ async function generate(page: Page, request: Request, formData: FormData, oversi
 			userId: user?.id ?? null,
 			events,
 		})
+	let result: Awaited<ReturnType<typeof generatePhrases>>
 	try {
-		const result = await generatePhrases({
+		result = await generatePhrases({
 			page,
 			provider,
 			signal: request.signal,
 			request: { ...settings, prompt: form.prompt, image },
 			events,
+			// The offline engine costs nothing: only real provider calls meet the ceiling.
+			reserveCall: provider.id === 'offline' ? undefined : () => reserveProviderCall(),
 		})
-		await record()
-		const batch = await createBatch({
-			page,
-			viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
-			prompt: form.prompt,
-			settings,
-			provider: result.provider,
-			model: result.model,
-			phrases: result.phrases,
-		})
-		if (user) {
-			await writeHistory({
-				userId: user.id,
-				phrases: result.phrases,
-				prompt: form.prompt || form.context || '',
-				settings,
-				batchId: batch.id,
-			})
-		}
-		void purgeExpiredBatches().catch((error: unknown) => console.error(error))
-		return redirectWithToast(
-			`${generatorPath[page]}?lote=${batch.id}#generated-phrases`,
-			{ type: 'success', message: successMessage(result.phrases.length) },
-			{ headers },
-		)
 	} catch (error) {
+		// A failed generation is given back only when it cost nothing: no provider call was
+		// made, every call was refused unbilled, or the offline engine answered. One the
+		// visitor aborts after a call went out stays counted: that call is billed.
+		const unbilled = provider.id === 'offline' || !madeBillableCall(events)
+		await Promise.all([unbilled ? releaseGeneration(reserved.reservation) : null, record()])
 		if (!(error instanceof GenerationError)) throw error
-		await Promise.all([refundQuota(subject), record()])
 		console.warn(`Generation failed on ${page} (${provider.id}/${provider.model}): ${error.kind}`)
 		const toast = await createToastHeaders({ type: 'error', message: error.toast })
 		headers.append('set-cookie', toast.get('set-cookie') ?? '')
-		return failure(submitted, { form: [error.message] }, 502, headers)
+		const status = error.kind === 'global_limit' ? 429 : 502
+		return failure(submitted, { form: [error.message] }, status, headers)
 	}
+	await record()
+	const batch = await createBatch({
+		page,
+		viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
+		prompt: form.prompt,
+		settings,
+		provider: result.provider,
+		model: result.model,
+		phrases: result.phrases,
+	})
+	if (user) {
+		await writeHistory({
+			userId: user.id,
+			phrases: result.phrases,
+			prompt: form.prompt || form.context || '',
+			settings,
+			batchId: batch.id,
+		})
+	}
+	void purgeExpiredBatches().catch((error: unknown) => console.error(error))
+	return redirectWithToast(
+		`${generatorPath[page]}?lote=${batch.id}#generated-phrases`,
+		{ type: 'success', message: successMessage(result.phrases.length) },
+		{ headers },
+	)
 }
 
 const phraseEditSchema = z.object({

@@ -1,12 +1,31 @@
+/**
+ * Daily generation limits, counted in the generation_quotas table (one row per subject and
+ * day). Three counters guard every generation:
+ * - the browser (`visitor:<id>`) or account (`user:<id>`) — the allowance the page shows;
+ * - the client address (`ip:<address>`), because a visitor id is only a cookie: dropping it
+ *   gives a fresh id, but not a fresh address;
+ * - the provider calls of the whole service (`global:provider-calls`), when
+ *   GENERATION_DAILY_LIMIT_GLOBAL is set: a ceiling on what the provider can bill in a day,
+ *   whoever asks.
+ * Every reservation is one atomic statement (an upsert that only increments under the
+ * limit), never a read followed by a write, so concurrent requests in any number of
+ * processes cannot overshoot.
+ */
+import { isIPv4, isIPv6 } from 'node:net'
 import { getEnv } from '~/utils/env.server'
 import { prisma } from '~/utils/db.server'
 
 export type QuotaSubject = { kind: 'user'; id: string } | { kind: 'visitor'; id: string }
 
+/** Which limit refused a generation, or is the tightest one on the page. */
+export type LimitScope = QuotaSubject['kind'] | 'ip' | 'global'
+
 export const quotaSettingKeys = {
 	user: 'generation.dailyLimit.user',
 	visitor: 'generation.dailyLimit.anon',
 } as const
+
+export const GLOBAL_PROVIDER_CALLS = 'global:provider-calls'
 
 const timeZone = 'Europe/Madrid'
 
@@ -26,35 +45,192 @@ export async function getDailyLimit(kind: QuotaSubject['kind']): Promise<number>
 
 const subjectKey = (subject: QuotaSubject) => `${subject.kind}:${subject.id}`
 
-export async function getRemainingQuota(subject: QuotaSubject, now = new Date()) {
-	const [limit, row] = await Promise.all([
-		getDailyLimit(subject.kind),
-		prisma.generationQuota.findUnique({
-			where: { subject_day: { subject: subjectKey(subject), day: quotaDay(now) } },
-		}),
-	])
-	return { limit, remaining: Math.max(0, limit - (row?.count ?? 0)) }
+let warnedUnknownAddress = false
+
+/**
+ * The counter key of a client address. An IPv4-mapped IPv6 address is the IPv4 one, and an
+ * IPv6 address counts by its /64 network: one host is routinely given a whole /64, so
+ * counting single addresses would let it rotate through billions of fresh allowances.
+ * Without an address (the app not run by its own server, which always fills it) every such
+ * request shares one counter: failing closed, never unlimited.
+ */
+export function addressKey(address: string | undefined | null): string {
+	const raw = (address ?? '').trim().replace(/^\[|\]$/g, '')
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw)?.[1]
+	if (mapped && isIPv4(mapped)) return `ip:${mapped}`
+	if (isIPv4(raw)) return `ip:${raw}`
+	if (isIPv6(raw.replace(/%.*$/, ''))) return `ip:${ipv6Prefix64(raw.replace(/%.*$/, ''))}`
+	if (!warnedUnknownAddress) {
+		warnedUnknownAddress = true
+		console.warn(
+			'Generation limits: no client address in the load context; every such request shares one per-address allowance',
+		)
+	}
+	return 'ip:unknown'
+}
+
+/** The first four groups of an IPv6 address, expanded: `2001:db8:0:1::/64`. */
+function ipv6Prefix64(address: string): string {
+	const [head = '', tail] = address.toLowerCase().split('::')
+	const headGroups = head ? head.split(':') : []
+	const tailGroups = tail ? tail.split(':') : []
+	// An embedded IPv4 tail takes two groups; it is past the /64 anyway.
+	const tailLength = tailGroups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0)
+	const groups =
+		tail === undefined
+			? headGroups
+			: [
+					...headGroups,
+					...Array<string>(8 - headGroups.length - tailLength).fill('0'),
+					...tailGroups,
+				]
+	const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group || '0', 16).toString(16))
+	return `${prefix.join(':')}::/64`
 }
 
 /**
- * Takes one generation from today's allowance in a single atomic statement, so concurrent
- * requests (from any process) cannot overshoot. Returns false when the allowance is spent.
+ * Takes one from `key`'s allowance for the day in a single statement: the upsert only
+ * increments while the count is under the limit, and SQLite runs it under the write lock,
+ * so concurrent callers (from any process) cannot overshoot. False when it is spent.
  */
-export async function consumeQuota(subject: QuotaSubject, now = new Date()): Promise<boolean> {
-	const limit = await getDailyLimit(subject.kind)
+async function take(key: string, limit: number, day: string): Promise<boolean> {
+	if (limit <= 0) return false
 	const rows = await prisma.$queryRaw<Array<{ count: number }>>`
-		INSERT INTO generation_quotas (subject, day, count) VALUES (${subjectKey(subject)}, ${quotaDay(now)}, 1)
+		INSERT INTO generation_quotas (subject, day, count) VALUES (${key}, ${day}, 1)
 		ON CONFLICT (subject, day) DO UPDATE SET count = count + 1 WHERE count < ${limit}
 		RETURNING count`
 	return rows.length > 0
 }
 
-/** Gives back a generation that produced nothing (e.g. the provider failed). */
-export async function refundQuota(subject: QuotaSubject, now = new Date()) {
+/** Gives one back to `key` on `day` (never below zero). */
+async function giveBack(key: string, day: string) {
 	await prisma.generationQuota.updateMany({
-		where: { subject: subjectKey(subject), day: quotaDay(now), count: { gt: 0 } },
+		where: { subject: key, day, count: { gt: 0 } },
 		data: { count: { decrement: 1 } },
 	})
+}
+
+async function used(key: string, day: string): Promise<number> {
+	const row = await prisma.generationQuota.findUnique({
+		where: { subject_day: { subject: key, day } },
+	})
+	return row?.count ?? 0
+}
+
+export async function getRemainingQuota(subject: QuotaSubject, now = new Date()) {
+	const [limit, count] = await Promise.all([
+		getDailyLimit(subject.kind),
+		used(subjectKey(subject), quotaDay(now)),
+	])
+	return { limit, remaining: Math.max(0, limit - count) }
+}
+
+/**
+ * Takes one generation from today's allowance of the subject alone (no address, no
+ * global ceiling). Returns false when the allowance is spent.
+ */
+export async function consumeQuota(subject: QuotaSubject, now = new Date()): Promise<boolean> {
+	return take(subjectKey(subject), await getDailyLimit(subject.kind), quotaDay(now))
+}
+
+/** Gives back a generation of the subject alone. */
+export async function refundQuota(subject: QuotaSubject, now = new Date()) {
+	await giveBack(subjectKey(subject), quotaDay(now))
+}
+
+/** A generation's place in today's allowances, to give back if no provider call was made. */
+export type GenerationReservation = { subject: string; address: string; day: string }
+
+export type ReserveResult =
+	| { ok: true; reservation: GenerationReservation }
+	| { ok: false; scope: 'user' | 'visitor' | 'ip'; limit: number }
+
+/**
+ * Reserves one generation for the subject AND the client address. Each counter is taken
+ * atomically; when the address refuses, the subject's place is given back at once, so a
+ * refusal costs nothing (for an instant a concurrent request of the same subject may see
+ * one fewer — the safe side). Checked before any provider call.
+ */
+export async function reserveGeneration(
+	subject: QuotaSubject,
+	clientAddress: string | undefined | null,
+	now = new Date(),
+): Promise<ReserveResult> {
+	const day = quotaDay(now)
+	const subjectLimit = await getDailyLimit(subject.kind)
+	const key = subjectKey(subject)
+	if (!(await take(key, subjectLimit, day))) {
+		return { ok: false, scope: subject.kind, limit: subjectLimit }
+	}
+	const address = addressKey(clientAddress)
+	const addressLimit = getEnv().GENERATION_DAILY_LIMIT_IP
+	if (!(await take(address, addressLimit, day))) {
+		await giveBack(key, day)
+		return { ok: false, scope: 'ip', limit: addressLimit }
+	}
+	return { ok: true, reservation: { subject: key, address, day } }
+}
+
+/**
+ * Gives a reserved generation back to the subject and the address — only for a generation
+ * that never cost a provider call (the same day it was taken, even past midnight).
+ */
+export async function releaseGeneration(reservation: GenerationReservation) {
+	await Promise.all([
+		giveBack(reservation.subject, reservation.day),
+		giveBack(reservation.address, reservation.day),
+	])
+}
+
+/** The service's daily ceiling on provider calls; 0 means none. */
+export function globalCallLimit(): number {
+	return getEnv().GENERATION_DAILY_LIMIT_GLOBAL
+}
+
+/**
+ * Takes one provider call from the service's daily ceiling, before the call is made (every
+ * retry too: each is billed). Never given back: the call was made. Always true when the
+ * ceiling is off.
+ */
+export async function reserveProviderCall(now = new Date()): Promise<boolean> {
+	const limit = globalCallLimit()
+	if (limit === 0) return true
+	return take(GLOBAL_PROVIDER_CALLS, limit, quotaDay(now))
+}
+
+export type Allowance = { limit: number; remaining: number; scope: LimitScope }
+
+/**
+ * What the page shows: the subject's own limit, and what remains under the tightest
+ * applicable one (the address's, or the global ceiling when a real provider answers — each
+ * generation needs at least one call). `scope` names the binding limit.
+ */
+export async function getAllowance(
+	subject: QuotaSubject,
+	clientAddress: string | undefined | null,
+	options: { providerCalls: boolean },
+	now = new Date(),
+): Promise<Allowance> {
+	const day = quotaDay(now)
+	const env = getEnv()
+	const globalLimit = options.providerCalls ? globalCallLimit() : 0
+	const [own, addressUsed, globalUsed] = await Promise.all([
+		getRemainingQuota(subject, now),
+		used(addressKey(clientAddress), day),
+		globalLimit > 0 ? used(GLOBAL_PROVIDER_CALLS, day) : Promise.resolve(0),
+	])
+	let allowance: Allowance = { limit: own.limit, remaining: own.remaining, scope: subject.kind }
+	const addressRemaining = Math.max(0, env.GENERATION_DAILY_LIMIT_IP - addressUsed)
+	if (addressRemaining < allowance.remaining) {
+		allowance = { ...allowance, remaining: addressRemaining, scope: 'ip' }
+	}
+	if (globalLimit > 0) {
+		const globalRemaining = Math.max(0, globalLimit - globalUsed)
+		if (globalRemaining < allowance.remaining) {
+			allowance = { ...allowance, remaining: globalRemaining, scope: 'global' }
+		}
+	}
+	return allowance
 }
 
 /** Old counters are useless after their day: keep a week for the admin statistics. */

@@ -33,13 +33,13 @@ export const meta: MetaFunction = () => [
 	}),
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	const generator = await withCards('home', request, await loadGenerator('home', request))
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const generator = await withCards('home', request, await loadGenerator('home', request, context))
 	return { ...generator, marketing: homeMarketingHtml() }
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-	cardAction('home', request) ?? generatorAction('home', request)
+export const action = ({ request, context }: ActionFunctionArgs) =>
+	cardAction('home', request) ?? generatorAction('home', request, context)
 
 export default function Index() {
 	const { marketing } = useLoaderData<typeof loader>()

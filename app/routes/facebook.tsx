@@ -17,13 +17,17 @@ export const meta = () =>
 		path: '/facebook',
 	})
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	const generator = await withCards('facebook', request, await loadGenerator('facebook', request))
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const generator = await withCards(
+		'facebook',
+		request,
+		await loadGenerator('facebook', request, context),
+	)
 	return { ...generator, marketing: facebookMarketingHtml() }
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-	cardAction('facebook', request) ?? generatorAction('facebook', request)
+export const action = ({ request, context }: ActionFunctionArgs) =>
+	cardAction('facebook', request) ?? generatorAction('facebook', request, context)
 
 export default function FacebookPage() {
 	const { marketing } = useLoaderData<typeof loader>()

@@ -25,11 +25,11 @@ export const meta = () => [
 	}),
 ]
 
-export const loader = async ({ request }: LoaderFunctionArgs) =>
-	withCards('instagram', request, await loadGenerator('instagram', request))
+export const loader = async ({ request, context }: LoaderFunctionArgs) =>
+	withCards('instagram', request, await loadGenerator('instagram', request, context))
 
-export const action = ({ request }: ActionFunctionArgs) =>
-	cardAction('instagram', request) ?? generatorAction('instagram', request)
+export const action = ({ request, context }: ActionFunctionArgs) =>
+	cardAction('instagram', request) ?? generatorAction('instagram', request, context)
 
 export default function InstagramPage() {
 	return (

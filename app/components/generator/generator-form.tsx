@@ -9,6 +9,7 @@ import {
 	type Mode,
 	type Page,
 } from '~/generation/options'
+import { LIMIT_MESSAGES } from '~/generation/errors'
 import { cx, useHydrated } from '~/utils/misc'
 import { describedBy, Field, FieldErrors, inputClass, primaryButtonClass, Toggle } from './fields'
 import { ImagePicker as ServerImagePicker } from './image-picker'
@@ -36,7 +37,14 @@ export type GeneratorValues = {
 
 export type GeneratorErrors = Partial<Record<keyof GeneratorValues | 'image' | 'form', string[]>>
 
-export type QuotaInfo = { remaining: number; limit: number; signedIn: boolean }
+export type QuotaInfo = {
+	remaining: number
+	/** The browser's or account's own daily limit. */
+	limit: number
+	/** The tightest limit: the own one, the network's ('ip') or the whole service's. */
+	scope: 'visitor' | 'user' | 'ip' | 'global'
+	signedIn: boolean
+}
 
 const pendingLabel: Record<Page, string> = {
 	home: 'Generando Frases...',
@@ -294,6 +302,14 @@ export function GeneratorForm({
 }
 
 function QuotaNotice({ quota }: { quota: QuotaInfo }) {
+	if (quota.remaining <= 0 && (quota.scope === 'ip' || quota.scope === 'global')) {
+		// A shared allowance ran out: an account would not help, so no invitation to one.
+		return (
+			<p role="status" className="text-sm font-medium text-red-700 dark:text-red-400">
+				{LIMIT_MESSAGES[quota.scope]}
+			</p>
+		)
+	}
 	if (quota.remaining <= 0) {
 		return (
 			<p role="status" className="text-sm font-medium text-red-700 dark:text-red-400">

@@ -1,0 +1,147 @@
+/**
+ * The daily counters themselves: address keys, and reservations that stay within their
+ * limits however many requests race for them, in one process or several.
+ */
+import { spawn } from 'node:child_process'
+import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { setUpTestDatabase } from '~/auth/test-database'
+
+process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
+process.env.GENERATION_DAILY_LIMIT_IP = '7'
+process.env.GENERATION_DAILY_LIMIT_GLOBAL = '11'
+const { prisma, cleanUp } = await setUpTestDatabase()
+const {
+	addressKey,
+	getAllowance,
+	quotaDay,
+	releaseGeneration,
+	reserveGeneration,
+	reserveProviderCall,
+} = await import('./quota.server')
+
+afterAll(cleanUp)
+beforeEach(async () => {
+	await prisma.generationQuota.deleteMany()
+})
+
+async function count(subject: string) {
+	const row = await prisma.generationQuota.findUnique({
+		where: { subject_day: { subject, day: quotaDay() } },
+	})
+	return row?.count ?? 0
+}
+
+async function visitorTotal() {
+	const rows = await prisma.generationQuota.findMany({
+		where: { subject: { startsWith: 'visitor:' } },
+	})
+	return rows.reduce((sum, row) => sum + row.count, 0)
+}
+
+describe('addressKey', () => {
+	test.each([
+		['203.0.113.5', 'ip:203.0.113.5'],
+		['::ffff:203.0.113.5', 'ip:203.0.113.5'],
+		['2001:db8:1:2:3:4:5:6', 'ip:2001:db8:1:2::/64'],
+		['2001:db8:1:2::9', 'ip:2001:db8:1:2::/64'],
+		['[2001:0DB8:0001:0002::a]', 'ip:2001:db8:1:2::/64'],
+		['2001:db8::1', 'ip:2001:db8:0:0::/64'],
+		['::1', 'ip:0:0:0:0::/64'],
+		['fe80::1%eth0', 'ip:fe80:0:0:0::/64'],
+		['', 'ip:unknown'],
+		[undefined, 'ip:unknown'],
+		['not an address', 'ip:unknown'],
+	])('%s counts as %s', (address, key) => {
+		expect(addressKey(address)).toBe(key)
+	})
+})
+
+describe('reservations', () => {
+	test('parallel reservations from many visitors of one address never exceed its limit', async () => {
+		const results = await Promise.all(
+			Array.from({ length: 40 }, (_, index) =>
+				reserveGeneration({ kind: 'visitor', id: `v${index}` }, '192.0.2.44'),
+			),
+		)
+		expect(results.filter((result) => result.ok)).toHaveLength(7)
+		expect(
+			results.filter((result) => !result.ok).map((result) => !result.ok && result.scope),
+		).toEqual(Array(33).fill('ip'))
+		expect(await count('ip:192.0.2.44')).toBe(7)
+		// Refused visitors were given their place back.
+		expect(await visitorTotal()).toBe(7)
+	})
+
+	test('parallel provider calls never exceed the global ceiling', async () => {
+		const results = await Promise.all(Array.from({ length: 40 }, () => reserveProviderCall()))
+		expect(results.filter(Boolean)).toHaveLength(11)
+		expect(await count('global:provider-calls')).toBe(11)
+	})
+
+	test('releasing gives back to the day it was taken on, never below zero', async () => {
+		const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000)
+		const result = await reserveGeneration({ kind: 'visitor', id: 'ayer' }, '192.0.2.45', yesterday)
+		if (!result.ok) throw new Error('expected a reservation')
+		await reserveGeneration({ kind: 'visitor', id: 'ayer' }, '192.0.2.45')
+		await releaseGeneration(result.reservation)
+		await releaseGeneration(result.reservation)
+		const rows = await prisma.generationQuota.findMany({ where: { subject: 'ip:192.0.2.45' } })
+		expect(Object.fromEntries(rows.map((row) => [row.day, row.count]))).toEqual({
+			[quotaDay(yesterday)]: 0,
+			[quotaDay()]: 1,
+		})
+	})
+
+	test('the allowance shown is the tightest applicable limit', async () => {
+		const visitor = { kind: 'visitor', id: 'mirando' } as const
+		expect(await getAllowance(visitor, '192.0.2.46', { providerCalls: true })).toEqual({
+			limit: 1000,
+			remaining: 7,
+			scope: 'ip',
+		})
+		for (let i = 0; i < 6; i++) await reserveProviderCall()
+		expect(await getAllowance(visitor, '192.0.2.46', { providerCalls: true })).toEqual({
+			limit: 1000,
+			remaining: 5,
+			scope: 'global',
+		})
+		// The offline engine makes no provider calls: the ceiling does not apply.
+		expect(await getAllowance(visitor, '192.0.2.46', { providerCalls: false })).toMatchObject({
+			remaining: 7,
+			scope: 'ip',
+		})
+	})
+})
+
+function runChild(count: number, env: Record<string, string>) {
+	return new Promise<{ generations: number; calls: number }>((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			['--import', 'tsx', 'app/models/quota-race.child.ts', String(count), '192.0.2.99'],
+			{ env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+		)
+		let out = ''
+		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+		child.on('error', reject)
+		child.on('exit', (code) => {
+			if (code !== 0) return reject(new Error(`child exited with ${code}`))
+			resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as never)
+		})
+	})
+}
+
+test(
+	'processes racing for the same allowances never exceed them',
+	{ timeout: 60_000 },
+	async () => {
+		const env = { GENERATION_DAILY_LIMIT_IP: '50', GENERATION_DAILY_LIMIT_GLOBAL: '70' }
+		const results = await Promise.all([1, 2, 3, 4].map(() => runChild(40, env)))
+		const sum = (key: 'generations' | 'calls') =>
+			results.reduce((total, result) => total + result[key], 0)
+		expect(sum('generations')).toBe(50)
+		expect(sum('calls')).toBe(70)
+		expect(await count('ip:192.0.2.99')).toBe(50)
+		expect(await count('global:provider-calls')).toBe(70)
+		expect(await visitorTotal()).toBe(50)
+	},
+)
