@@ -26,6 +26,7 @@ ENV PORT=3000 \
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/prisma ./prisma
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -34,4 +35,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthcheck').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Pending migrations are applied when the server starts.
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]
+CMD ["node", "server/index.js"]

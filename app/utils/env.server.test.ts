@@ -69,6 +69,43 @@ describe('parseEnv', () => {
 		expect((error as EnvError).problems).toHaveLength(8)
 	})
 
+	test('APP_URL is the public origin; without it links point at localhost on PORT', () => {
+		expect(parseEnv({})).toMatchObject({
+			appOrigin: 'http://localhost:3000',
+			appUrlConfigured: false,
+			secureCookies: false,
+			TRUST_PROXY: 0,
+			GENERATION_DAILY_LIMIT_IP: 100,
+			GENERATION_DAILY_LIMIT_GLOBAL: 0,
+		})
+		expect(parseEnv({ PORT: '8080' }).appOrigin).toBe('http://localhost:8080')
+		expect(parseEnv({ APP_URL: 'https://Frasea.example/' })).toMatchObject({
+			appOrigin: 'https://frasea.example',
+			appUrlConfigured: true,
+			secureCookies: true,
+		})
+		expect(parseEnv({ APP_URL: 'http://192.168.1.20:3000' })).toMatchObject({
+			appOrigin: 'http://192.168.1.20:3000',
+			secureCookies: false,
+		})
+	})
+
+	test('APP_URL must be a bare http(s) origin; TRUST_PROXY a small hop count', () => {
+		for (const bad of [
+			'frasea.example',
+			'ftp://frasea.example',
+			'https://frasea.example/app',
+			'https://frasea.example/?x=1',
+			'https://user:pass@frasea.example',
+		]) {
+			expect(() => parseEnv({ APP_URL: bad }), bad).toThrow(/APP_URL/)
+		}
+		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+		for (const bad of ['-1', 'yes', '1.5', '99']) {
+			expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/)
+		}
+	})
+
 	test('an OpenAI-compatible server needs a model', () => {
 		expect(() => parseEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/OPENAI_MODEL/)
 	})

@@ -30,8 +30,9 @@ const appUrl = optionalString.pipe(
 	z
 		.url({ protocol: /^https?$/ })
 		.refine((value) => {
-			const url = new URL(value)
-			return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+			// Runs after a failed URL check too (zod reports every issue at once).
+			const url = URL.parse(value)
+			return url?.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
 		}, 'must be an origin such as https://frasea.example (no path, query or credentials)')
 		.optional(),
 )
