@@ -30,6 +30,8 @@ export const authMessages = {
 	honeypot: 'No se pudo enviar el formulario. Vuelve a intentarlo.',
 	resetRequested:
 		'Si existe una cuenta con ese correo electrónico, te hemos enviado un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada; el enlace caduca en 1 hora.',
+	recoveryMailCapped:
+		'Ya se han pedido varios enlaces para este correo electrónico. Revisa tu bandeja de entrada (también la carpeta de correo no deseado) o vuelve a intentarlo más tarde.',
 	resetLinkInvalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
 	passwordUpdated: 'Contraseña actualizada correctamente',
 	verifyLinkInvalid: 'El enlace de confirmación no es válido o ha caducado.',

@@ -2,36 +2,67 @@ import { prisma } from '~/utils/db.server'
 import { sendMailInBackground } from '~/utils/mail.server'
 import { passwordResetMail } from './emails.server'
 import { hashPassword } from './password.server'
+import { DAY_MS, hit, HOUR_MS } from './rate-limit.server'
 import { appOrigin } from './request.server'
 import { revokeUserSessions } from './session.server'
 import { hashToken, randomToken } from './tokens.server'
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
 
+/** Recovery mails per e-mail address: an inbox cannot be flooded through our form. */
+export const RECOVERY_MAILS_PER_HOUR = 3
+export const RECOVERY_MAILS_PER_DAY = 10
+
+// No profile has this id (cuid); it keeps the statements the same for unknown addresses.
+const NO_ACCOUNT = 'no-account'
+
 /**
- * Mails a single-use reset link when the account exists. Says nothing either way: the
- * caller always answers with the same neutral message, and the mail goes out in the
- * background so the response time does not tell either.
+ * Counts one recovery request for an address against its hourly and daily caps. Counted
+ * on the address typed, whether or not an account has it, so a refusal says nothing about
+ * existence either.
  */
-export async function requestPasswordReset(request: Request, email: string) {
+export async function checkRecoveryMailCaps(email: string, now = new Date()) {
+	const address = email.trim().toLowerCase()
+	const hourly = await hit(`recovery-mail:hour:${address}`, RECOVERY_MAILS_PER_HOUR, now, HOUR_MS)
+	// A request the hourly cap refused sends nothing, so it does not use up the day.
+	if (!hourly.allowed) return { allowed: false, retryAfterSeconds: hourly.retryAfterSeconds }
+	const daily = await hit(`recovery-mail:day:${address}`, RECOVERY_MAILS_PER_DAY, now, DAY_MS)
+	return { allowed: daily.allowed, retryAfterSeconds: daily.allowed ? 0 : daily.retryAfterSeconds }
+}
+
+/**
+ * Mails a single-use reset link when the account exists, and invalidates the links sent
+ * before. Says nothing either way: the caller always answers with the same neutral
+ * message, and the work is the same shape for an unknown address (a token is drawn and
+ * hashed, and one transaction of two statements runs) so the response time does not tell
+ * either; only the mail, which goes out in the background, is skipped.
+ */
+export async function requestPasswordReset(email: string) {
 	const user = await prisma.profile.findUnique({
 		where: { email },
 		select: { id: true, name: true, email: true },
 	})
-	if (!user) return
 	const token = randomToken()
-	await prisma.passwordReset.create({
-		data: {
-			userId: user.id,
-			tokenHash: hashToken(token),
-			expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-		},
-	})
+	const tokenHash = hashToken(token)
+	const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS)
+	await prisma.$transaction([
+		// A new link replaces every earlier one: only the latest mail works.
+		prisma.passwordReset.deleteMany({ where: { userId: user?.id ?? NO_ACCOUNT } }),
+		user
+			? prisma.passwordReset.create({ data: { userId: user.id, tokenHash, expiresAt } })
+			: // The same index probe the insert's unique check makes, and no row.
+				prisma.passwordReset.deleteMany({ where: { tokenHash } }),
+	])
+	if (!user) return
 	const link = `${appOrigin()}/reset-password?${new URLSearchParams({ token })}`
 	sendMailInBackground(passwordResetMail(user.email, user.name, link))
 }
 
-/** The account a live (unused, unexpired) reset token belongs to, or null. */
+/**
+ * The account a live (unused, unexpired) reset token belongs to, or null. Reading only:
+ * opening the e-mailed link (which mail scanners do before the person does) spends
+ * nothing; only resetPassword, from the form's POST, does.
+ */
 export async function findPasswordReset(token: string) {
 	const row = await prisma.passwordReset.findUnique({
 		where: { tokenHash: hashToken(token) },
@@ -44,22 +75,6 @@ export async function findPasswordReset(token: string) {
 	})
 	if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null
 	return { id: row.id, user: row.user }
-}
-
-/**
- * Spends the e-mailed token at its first use and returns a fresh one for the same reset,
- * which only the browser's cookie will hold. The e-mailed link appears in access logs
- * (remix-serve logs every URL), so it must stop working once opened.
- */
-export async function exchangePasswordResetToken(token: string) {
-	const reset = await findPasswordReset(token)
-	if (!reset) return null
-	const next = randomToken()
-	const { count } = await prisma.passwordReset.updateMany({
-		where: { id: reset.id, tokenHash: hashToken(token), usedAt: null },
-		data: { tokenHash: hashToken(next) },
-	})
-	return count === 1 ? next : null
 }
 
 /**

@@ -3,20 +3,29 @@ import { getEnv } from '~/utils/env.server'
 import { prisma } from '~/utils/db.server'
 import { authMessages } from './messages'
 
-const WINDOW_MS = 60_000
+export const MINUTE_MS = 60_000
+export const HOUR_MS = 60 * MINUTE_MS
+export const DAY_MS = 24 * HOUR_MS
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number }
 
 /**
- * Counts one hit on a fixed one-minute window kept in the database, so every process
- * serving the app shares it. Two single-statement writes, no read-modify-write race:
- * drop the window if it has ended, then insert-or-increment.
+ * Counts one hit on a fixed window (one minute unless `windowMs` says otherwise) kept in
+ * the database, so every process serving the app shares it. Two single-statement writes,
+ * no read-modify-write race: drop the window if it has ended, then insert-or-increment.
+ * The window starts at the first hit. Keys name their window (e.g. `…:hour:…`) so two
+ * windows over the same subject never share a row.
  */
-export async function hit(key: string, limit: number, now = new Date()): Promise<RateLimitResult> {
+export async function hit(
+	key: string,
+	limit: number,
+	now = new Date(),
+	windowMs = MINUTE_MS,
+): Promise<RateLimitResult> {
 	await prisma.rateLimit.deleteMany({ where: { key, resetAt: { lte: now } } })
 	const row = await prisma.rateLimit.upsert({
 		where: { key },
-		create: { key, count: 1, resetAt: new Date(now.getTime() + WINDOW_MS) },
+		create: { key, count: 1, resetAt: new Date(now.getTime() + windowMs) },
 		update: { count: { increment: 1 } },
 		select: { count: true, resetAt: true },
 	})
@@ -27,9 +36,24 @@ export async function hit(key: string, limit: number, now = new Date()): Promise
 	}
 }
 
+/** The hits counted so far in the key's current window (0 once it has ended). */
+export async function countInWindow(key: string, now = new Date()) {
+	const row = await prisma.rateLimit.findUnique({
+		where: { key },
+		select: { count: true, resetAt: true },
+	})
+	return row && row.resetAt.getTime() > now.getTime() ? row.count : 0
+}
+
+/** Forgets a counter (e.g. an account's failed sign-ins once the right password came). */
+export async function resetCounter(key: string) {
+	await prisma.rateLimit.deleteMany({ where: { key } })
+}
+
 /**
- * AUTH_RATE_LIMIT attempts a minute per client address and per account for one action
- * (login, register, forgot-password, resend).
+ * AUTH_RATE_LIMIT attempts a minute per client address, and per account when `account` is
+ * given, for one action (login, register, forgot-password, resend). Sign-in passes no
+ * account: its per-account protection is a delay, never a refusal (login-throttle.server.ts).
  */
 export async function checkAuthRateLimit(
 	clientAddress: string,

@@ -7,7 +7,7 @@ import { isHoneypotFilled } from '~/auth/honeypot.server'
 import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
 import { emailSchema, honeypotSchema } from '~/auth/password-policy'
-import { requestPasswordReset } from '~/auth/password-reset.server'
+import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-reset.server'
 import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -39,14 +39,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			{ status: 400 },
 		)
 	}
-	const limit = await checkAuthRateLimit(context.clientAddress, 'forgot-password', submission.value.email)
+	const { email } = submission.value
+	const limit = await checkAuthRateLimit(context.clientAddress, 'forgot-password', email)
 	if (!limit.allowed) {
 		return tooManyRequests(
 			{ result: submission.reply({ formErrors: [authMessages.rateLimited] }), sent: false },
 			limit.retryAfterSeconds,
 		)
 	}
-	await requestPasswordReset(request, submission.value.email)
+	// Counted on the address whether or not an account has it: the refusal reveals nothing.
+	const caps = await checkRecoveryMailCaps(email)
+	if (!caps.allowed) {
+		return tooManyRequests(
+			{ result: submission.reply({ formErrors: [authMessages.recoveryMailCapped] }), sent: false },
+			caps.retryAfterSeconds,
+		)
+	}
+	await requestPasswordReset(email)
 	// The same answer whether or not the account exists.
 	return data({ result: submission.reply({ resetForm: true }), sent: true })
 }

@@ -11,11 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { z } from 'zod'
 import { authMessages } from '~/auth/messages'
 import { PASSWORD_MIN_LENGTH, passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
-import {
-	exchangePasswordResetToken,
-	findPasswordReset,
-	resetPassword,
-} from '~/auth/password-reset.server'
+import { findPasswordReset, resetPassword } from '~/auth/password-reset.server'
 import { resetTokenCookie } from '~/auth/reset-cookie.server'
 import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
@@ -44,7 +40,8 @@ export const meta: MetaFunction = () =>
 export const handle = { breadcrumb: 'Nueva contraseña' } satisfies BreadcrumbHandle
 
 // Never let the page's address (which briefly carries the token) leak to other sites.
-export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
+const privatePageHeaders = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
+export const headers = () => privatePageHeaders
 
 async function tokenFromCookie(request: Request) {
 	const value: unknown = await resetTokenCookie().parse(request.headers.get('cookie'))
@@ -54,13 +51,15 @@ async function tokenFromCookie(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	if (token) {
-		// Trade the e-mailed token (which the access log saw) for one only the cookie holds,
-		// then show the clean URL.
-		const exchanged = await exchangePasswordResetToken(token)
+		// Move the token from the address bar (history, screenshots) into a cookie and show
+		// the clean URL. Nothing is spent here: mail scanners open links before the person
+		// does, and only the form's POST uses the token up.
+		const live = (await findPasswordReset(token)) !== null
 		return redirect('/reset-password', {
 			headers: {
-				'set-cookie': exchanged
-					? await resetTokenCookie().serialize(exchanged)
+				...privatePageHeaders,
+				'set-cookie': live
+					? await resetTokenCookie().serialize(token)
 					: await resetTokenCookie().serialize('', { maxAge: 0 }),
 			},
 		})
