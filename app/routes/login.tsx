@@ -18,6 +18,11 @@ import {
 	passwordFieldSchema,
 	redirectToSchema,
 } from '~/auth/password-policy'
+import {
+	clearLoginFailures,
+	recordLoginFailure,
+	waitBeforePasswordCheck,
+} from '~/auth/login-throttle.server'
 import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
@@ -64,20 +69,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const { email, password, redirectTo } = submission.value
-	const limit = await checkAuthRateLimit(context.clientAddress, 'login', email)
+	// Per client address only: a per-account refusal would let anyone lock a victim out.
+	// The account itself is protected by a growing delay instead (login-throttle.server.ts).
+	const limit = await checkAuthRateLimit(context.clientAddress, 'login', null)
 	if (!limit.allowed) {
 		return tooManyRequests(
 			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },
 			limit.retryAfterSeconds,
 		)
 	}
+	await waitBeforePasswordCheck(email)
 	const account = await verifyLogin(email, password)
 	if (!account) {
+		await recordLoginFailure(email)
 		return data(
 			{ result: submission.reply({ formErrors: [authMessages.wrongCredentials], hideFields }) },
 			{ status: 400 },
 		)
 	}
+	await clearLoginFailures(email)
 	return signIn(request, account, {
 		redirectTo,
 		toast: { type: 'success', message: authMessages.loginSuccess },
