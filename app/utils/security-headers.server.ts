@@ -1,5 +1,37 @@
 import { getEnv } from './env.server'
 
+const DEFAULT_REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
+// Referrer policies from the one that sends least to the one that sends most.
+const REFERRER_POLICIES_STRICTEST_FIRST = [
+	'no-referrer',
+	'same-origin',
+	'strict-origin',
+	DEFAULT_REFERRER_POLICY,
+	'origin',
+	'origin-when-cross-origin',
+	'no-referrer-when-downgrade',
+	'unsafe-url',
+]
+
+/**
+ * Whether a route already asked for a stricter Referrer-Policy than the default (e.g.
+ * `no-referrer` on pages whose URL carries a token): that choice must survive, or the
+ * token would leak through the Referer header. Browsers use the last policy they know in
+ * a comma-separated list, so that one is compared.
+ */
+export function keepsStricterReferrerPolicy(current: string | null) {
+	const policy = current
+		?.split(',')
+		.map((value) => value.trim().toLowerCase())
+		.findLast((value) => REFERRER_POLICIES_STRICTEST_FIRST.includes(value))
+	if (!policy) return false
+	return (
+		REFERRER_POLICIES_STRICTEST_FIRST.indexOf(policy) <
+		REFERRER_POLICIES_STRICTEST_FIRST.indexOf(DEFAULT_REFERRER_POLICY)
+	)
+}
+
 /**
  * Security headers for every HTML and data response. Scripts run only from our origin or
  * with the per-request nonce; nothing may frame the site.
@@ -22,7 +54,9 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 		"frame-ancestors 'none'",
 	]
 	headers.set('Content-Security-Policy', directives.join('; '))
-	headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+	if (!keepsStricterReferrerPolicy(headers.get('Referrer-Policy'))) {
+		headers.set('Referrer-Policy', DEFAULT_REFERRER_POLICY)
+	}
 	headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
 	headers.set('X-Content-Type-Options', 'nosniff')
 	headers.set('X-Frame-Options', 'DENY')
