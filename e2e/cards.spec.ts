@@ -3,6 +3,7 @@ import { type Locator, type Page } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { sqlGet, toast } from './auth-helpers'
+import { signedCardPath } from './cards-signing'
 import { expect, expectHydration, test } from './fixtures'
 
 /*
@@ -204,7 +205,10 @@ test('upload a background, see it used, keep it private, then remove it', async 
 		const origin = new URL(page.url()).origin
 		const card = await stranger.request.get(`${origin}${downloadUrl}`)
 		expect(card.status()).toBe(404)
-		const background = await stranger.request.get(`${origin}/tarjetas/fondo.jpg?u=${uploadId}`)
+		// Even with a valid signature (as the owner's page writes it).
+		const background = await stranger.request.get(
+			`${origin}${signedCardPath(`/tarjetas/fondo.jpg?u=${uploadId}`)}`,
+		)
 		expect(background.status()).toBe(404)
 		const zip = await stranger.request.get(
 			`${origin}${await page
@@ -256,8 +260,10 @@ test('"Descargar todos los tamaños" gives a ZIP with the 10 sizes', async ({ pa
 		expect(await imageSize(bytes), name).toEqual({ width, height, format: 'jpeg' })
 	}
 
-	// A bad card URL gets a Spanish reason.
-	const bad = await page.request.get('/tarjetas/imagen.jpg?t=Hola&s=tamano_raro&fs=7')
+	// A bad card URL gets a Spanish reason (signed: an unsigned one gets no further than 403).
+	const bad = await page.request.get(
+		signedCardPath('/tarjetas/imagen.jpg?t=Hola&s=tamano_raro&fs=7'),
+	)
 	expect(bad.status()).toBe(400)
 	expect(await bad.text()).toContain('El tamaño de plataforma no es válido.')
 })

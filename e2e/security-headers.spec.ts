@@ -5,6 +5,7 @@
  */
 import { type APIResponse } from '@playwright/test'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
+import { signedCardPath } from './cards-signing'
 import { expect, fromOurPages, test } from './fixtures'
 
 test.skip(({ js }) => !js, 'headers do not depend on JavaScript: one run is enough')
@@ -89,12 +90,13 @@ test('resource routes carry the headers', async ({ request }) => {
 	expect(theme.status()).toBe(302)
 	expectSecurityHeaders(theme, 'POST /resources/theme')
 
-	const card = await request.get('/tarjetas/imagen.jpg?t=Hola')
+	// Card images render only with a signature, as the pages write them.
+	const card = await request.get(signedCardPath('/tarjetas/imagen.jpg?t=Hola'))
 	expect(card.status()).toBe(200)
 	expect(card.headers()['content-type']).toBe('image/jpeg')
 	expectSecurityHeaders(card, '/tarjetas/imagen.jpg')
 
-	const zip = await request.get('/tarjetas/todas.zip?t=Hola')
+	const zip = await request.get(signedCardPath('/tarjetas/todas.zip?t=Hola'))
 	expect(zip.status()).toBe(200)
 	expectSecurityHeaders(zip, '/tarjetas/todas.zip')
 })

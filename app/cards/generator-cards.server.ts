@@ -14,6 +14,8 @@ import { getUser } from '~/auth/guards.server'
 import { getBatchForViewer, type Viewer } from '~/models/batch.server'
 import { getLikedPositions, toggleLike } from '~/models/like.server'
 import {
+	UploadQuotaError,
+	checkUploadQuota,
 	deleteUploadForViewer,
 	getUploadForViewer,
 	recordUpload,
@@ -23,7 +25,8 @@ import { getEnv } from '~/utils/env.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
 import { type CardActionData, type CardView, type CardsData } from './card-view'
-import { CARD_MESSAGES } from './messages'
+import { CARD_LIMITS } from './limits'
+import { CARD_MESSAGES, UPLOAD_LIMIT_MESSAGES } from './messages'
 import {
 	GENERATOR_PATHS,
 	PAGE_FIELDS,
@@ -46,7 +49,7 @@ import {
 import { previewBox } from './preview'
 import { isSizeKey, type SizeKey } from './sizes'
 import { CARD_PARAMS, parseCardState, randomSeed, type CardState } from './state'
-import { UPLOAD_MAX_BYTES, UploadError, storeUpload } from './upload.server'
+import { UPLOAD_MAX_BYTES, UploadError, deleteUpload, storeUpload } from './upload.server'
 
 export const APPLY_PATH = '/tarjetas/aplicar'
 
@@ -297,23 +300,34 @@ async function uploadBackground(
 	const form = await readUploadForm(request)
 	const card = await findCard(page, search, number, viewer)
 	if (!card) missing()
-	const fail = (message: string) =>
-		data<CardActionData>({ cardError: { number, message } }, { status: 400, headers })
+	const fail = (message: string, status = 400) => {
+		if (status === 503) headers.set('Retry-After', String(CARD_LIMITS.busyRetryAfterSeconds))
+		return data<CardActionData>({ cardError: { number, message } }, { status, headers })
+	}
 	if (!form || form.bytes.byteLength === 0) return fail(new UploadError('format').message)
 	if (form.oversize) return fail(new UploadError('size').message)
+	// The card's current upload goes once the new one is in: it does not count against it.
+	const previous = card.state.upload
+	const replacing = previous && !usedElsewhere(search, previous, number) ? previous : undefined
+	const quotaMessage = UPLOAD_LIMIT_MESSAGES.quota(Boolean(viewer.userId))
+	// Checked before decoding (no work for a full quota) and again, with the real size, on saving.
+	if (!(await checkUploadQuota(viewer, { replacing })).allowed) return fail(quotaMessage, 403)
 	let stored
 	try {
 		stored = await storeUpload(form.bytes)
 	} catch (error) {
-		if (error instanceof UploadError) return fail(error.message)
+		if (error instanceof UploadError) return fail(error.message, error.code === 'busy' ? 503 : 400)
 		throw error
 	}
-	await recordUpload(stored, { viewer, fileName: form.name })
-	schedulePurge()
-	const previous = card.state.upload
-	if (previous && !usedElsewhere(search, previous, number)) {
-		await deleteUploadForViewer(previous, viewer)
+	try {
+		await recordUpload(stored, { viewer, fileName: form.name, replacing })
+	} catch (error) {
+		await deleteUpload(stored.id)
+		if (error instanceof UploadQuotaError) return fail(quotaMessage, 403)
+		throw error
 	}
+	schedulePurge()
+	if (replacing) await deleteUploadForViewer(replacing, viewer)
 	const location = pageUrlWithCard(page, search, {
 		cardNumber: number,
 		state: { ...card.state, upload: stored.id },

@@ -24,6 +24,11 @@ export class ByteLru {
 		return this.total
 	}
 
+	/** Whether the key is cached or being rendered (a request for it costs no new render). */
+	has(key: string): boolean {
+		return this.entries.has(key) || this.pending.has(key)
+	}
+
 	get(key: string): Buffer | undefined {
 		const value = this.entries.get(key)
 		if (value) {

@@ -1,3 +1,5 @@
+import { UPLOAD_QUOTA, megabytes } from './limits'
+
 /** Every Spanish text of the card feature's toasts and states, in one place. */
 export const CARD_MESSAGES = {
 	uploaded: 'Imagen de fondo subida correctamente',
@@ -15,4 +17,27 @@ export const CARD_MESSAGES = {
 	batchMissing: 'Esta generación ya no está disponible. Genera frases nuevas cuando quieras.',
 	liked: 'Te gusta esta frase. Nos ayuda a saber qué modelos escriben mejor.',
 	unliked: 'Ya no marcas esta frase con «Me gusta».',
+} as const
+
+/** Why a card image route refused a request (plain text, next to a 403, 429 or 503). */
+export const CARD_GUARD_MESSAGES = {
+	signatureMissing:
+		'Falta la firma de la imagen: usa los enlaces de la página de tu generación de frases.',
+	signatureInvalid:
+		'La firma de la imagen no es válida: la dirección se ha modificado. Vuelve a la página de tus frases.',
+	rateLimited:
+		'Has pedido demasiadas imágenes nuevas en poco tiempo. Espera un momento y vuelve a intentarlo.',
+	busy: 'El servidor está generando muchas imágenes ahora mismo. Vuelve a intentarlo en unos segundos.',
+} as const
+
+/** Upload refusals shown next to the file field. */
+export const UPLOAD_LIMIT_MESSAGES = {
+	busy: 'El servidor está procesando muchas imágenes ahora mismo. Vuelve a intentarlo en unos segundos.',
+	quota(signedIn: boolean) {
+		const quota = signedIn ? UPLOAD_QUOTA.user : UPLOAD_QUOTA.anonymous
+		const limit = `${quota.files} fondos o ${megabytes(quota.bytes)} MB`
+		return signedIn
+			? `Has llegado al máximo de fondos guardados (${limit}). Quita con «Quitar» los que ya no uses; los que no uses en 30 días se borran solos.`
+			: `Has llegado al máximo de fondos subidos sin cuenta (${limit}). Quita con «Quitar» los que ya no uses, espera a que caduquen (24 horas) o inicia sesión para guardar más.`
+	},
 } as const

@@ -10,6 +10,11 @@ import {
 	RENDER_VERSION,
 } from './page-cards.server'
 import { parseCardState } from './state'
+import { checkCardUrl } from './url-signature.server'
+
+// Image URLs are signed with the session secret; a fixed one keeps this test off DATA_DIR.
+const SECRET = 'secreto-de-pruebas-de-tarjetas-1234'
+process.env.SESSION_SECRET = SECRET
 
 const homeDefaults = cardDefaults({
 	page: 'home',
@@ -172,10 +177,11 @@ describe('writing a card into the page URL', () => {
 	})
 })
 
-test('image URLs carry the whole state and the render version', () => {
+test('image URLs carry the whole state and the render version, signed', () => {
 	const state = { ...homeDefaults, text: 'Hola ñandú', index: 2 }
 	const url = new URL(cardImageUrl(state, { width: 540, download: true }), 'http://x')
 	expect(url.pathname).toBe('/tarjetas/imagen.jpg')
+	expect(checkCardUrl(url, [SECRET])).toBe('valid')
 	expect(url.searchParams.get('v')).toBe(RENDER_VERSION)
 	expect(url.searchParams.get('ancho')).toBe('540')
 	expect(url.searchParams.get('descargar')).toBe('1')

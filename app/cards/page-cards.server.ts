@@ -19,6 +19,8 @@ import {
 	type CardState,
 } from './state'
 import { type SizeKey } from './sizes'
+import { signCardPath } from './url-signature.server'
+import { getSessionSecrets } from '~/utils/env.server'
 
 export type GeneratorPage = 'home' | 'instagram' | 'facebook'
 
@@ -241,11 +243,21 @@ export function generatorPageOf(pathname: string): GeneratorPage | null {
 	return entry ? (entry[0] as GeneratorPage) : null
 }
 
-function imageQuery(state: CardState, extra: Record<string, string> = {}) {
+/**
+ * A card resource URL signed with the newest session secret (see url-signature.server.ts):
+ * the routes render only what a page of ours wrote.
+ */
+export function signedCardUrl(pathname: string, params: URLSearchParams): string {
+	const [secret] = getSessionSecrets()
+	if (!secret) throw new Error('No session secret to sign card URLs with')
+	return signCardPath(pathname, params, secret)
+}
+
+function imageParams(state: CardState, extra: Record<string, string> = {}) {
 	const params = serializeCardState(state)
 	params.set('v', RENDER_VERSION)
 	for (const [name, value] of Object.entries(extra)) params.set(name, value)
-	return params.toString()
+	return params
 }
 
 /** The card's JPEG: full size, a preview `width` pixels wide, or as a download. */
@@ -256,12 +268,12 @@ export function cardImageUrl(
 	const extra: Record<string, string> = {}
 	if (options.width) extra.ancho = String(options.width)
 	if (options.download) extra.descargar = '1'
-	return `/tarjetas/imagen.jpg?${imageQuery(state, extra)}`
+	return signedCardUrl('/tarjetas/imagen.jpg', imageParams(state, extra))
 }
 
 /** The ZIP with the card in all 10 sizes. */
 export function cardZipUrl(state: CardState): string {
-	return `/tarjetas/todas.zip?${imageQuery(state)}`
+	return signedCardUrl('/tarjetas/todas.zip', imageParams(state))
 }
 
 /**
@@ -269,7 +281,9 @@ export function cardZipUrl(state: CardState): string {
  * when the browser draws the background itself (procedural).
  */
 export function cardBackgroundUrl(state: CardState, provider: 'procedural' | 'pollinations') {
-	if (state.upload) return `/tarjetas/fondo.jpg?u=${encodeURIComponent(state.upload)}`
+	if (state.upload) {
+		return signedCardUrl('/tarjetas/fondo.jpg', new URLSearchParams({ u: state.upload }))
+	}
 	if (provider === 'procedural') return null
 	const params = new URLSearchParams({
 		t: state.text,
@@ -278,5 +292,5 @@ export function cardBackgroundUrl(state: CardState, provider: 'procedural' | 'po
 		sd: String(state.seed),
 		v: RENDER_VERSION,
 	})
-	return `/tarjetas/fondo.jpg?${params}`
+	return signedCardUrl('/tarjetas/fondo.jpg', params)
 }

@@ -2,14 +2,23 @@ import { existsSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import { setUpTestDatabase } from '~/auth/test-database'
+import { CARD_LIMITS } from './limits'
+import { CARD_GUARD_MESSAGES } from './messages'
+import { signCardPath } from './url-signature.server'
 
 const { prisma, cleanUp } = await setUpTestDatabase()
 const serve = await import('./serve.server')
 const { storeUpload, uploadPath } = await import('./upload.server')
 const uploads = await import('~/models/upload.server')
 const { ensureVisitorId } = await import('~/utils/visitor.server')
-const { cardImageUrl } = await import('./page-cards.server')
+const { cardImageUrl, signedCardUrl } = await import('./page-cards.server')
 afterAll(cleanUp)
+
+/** A card route URL written by hand, signed as the pages sign theirs. */
+function sign(path: string) {
+	const url = new URL(path, 'http://x')
+	return signedCardUrl(url.pathname, url.searchParams)
+}
 
 /** A browser with its own visitor cookie. */
 async function browser() {
@@ -77,14 +86,16 @@ describe('public card images', () => {
 		const preview = await serve.cardImageResponse(visitor.get(cardImageUrl(card, { width: 360 })))
 		const { width, height } = await sharp(Buffer.from(await preview.arrayBuffer())).metadata()
 		expect([width, height]).toEqual([360, 360])
-		const odd = await serve.cardImageResponse(visitor.get('/tarjetas/imagen.jpg?t=Hola&ancho=333'))
+		const odd = await serve.cardImageResponse(
+			visitor.get(sign('/tarjetas/imagen.jpg?t=Hola&ancho=333')),
+		)
 		expect(odd.status).toBe(400)
 	})
 
 	test('bad parameters get a 400 with the Spanish reasons', async () => {
 		const visitor = await browser()
 		const response = await serve.cardImageResponse(
-			visitor.get('/tarjetas/imagen.jpg?t=&c=rojo&o=0.9'),
+			visitor.get(sign('/tarjetas/imagen.jpg?t=&c=rojo&o=0.9')),
 		)
 		expect(response.status).toBe(400)
 		const text = await response.text()
@@ -94,9 +105,100 @@ describe('public card images', () => {
 
 	test('an image URL of an older render version is not cached for long', async () => {
 		const visitor = await browser()
-		const url = cardImageUrl(card).replace(/v=\d+/, 'v=0')
+		const url = sign(cardImageUrl(card).replace(/v=\d+/, 'v=0'))
 		const response = await serve.cardImageResponse(visitor.get(url))
 		expect(response.headers.get('cache-control')).toBe('public, max-age=300')
+	})
+})
+
+describe('only signed URLs render, within limits (attack 7)', () => {
+	const zipOf = (seed: number) => {
+		const url = new URL(cardImageUrl({ ...card, seed }), 'http://x')
+		return signedCardUrl('/tarjetas/todas.zip', url.searchParams)
+	}
+
+	test('a URL without a signature, or with one that does not match, gets a 403 in Spanish', async () => {
+		const visitor = await browser()
+		const unsigned = await serve.cardImageResponse(visitor.get('/tarjetas/imagen.jpg?t=Compra+ya'))
+		expect(unsigned.status).toBe(403)
+		expect(await unsigned.text()).toBe(CARD_GUARD_MESSAGES.signatureMissing)
+		expect(unsigned.headers.get('cache-control')).toBe('no-store')
+
+		const good = cardImageUrl(card)
+		const otherText = good.replace('t=Hola+mundo', 't=Compra+ya')
+		const otherSeed = good.replace('sd=5', 'sd=6')
+		for (const forged of [otherText, otherSeed, `${good}&ancho=360`]) {
+			const response = await serve.cardImageResponse(visitor.get(forged))
+			expect(response.status, forged).toBe(403)
+			expect(await response.text()).toBe(CARD_GUARD_MESSAGES.signatureInvalid)
+		}
+		const zip = await serve.cardZipResponse(visitor.get('/tarjetas/todas.zip?t=Hola&sd=99'))
+		expect(zip.status).toBe(403)
+		const background = await serve.cardBackgroundResponse(visitor.get('/tarjetas/fondo.jpg?u=x'))
+		expect(background.status).toBe(403)
+	})
+
+	test('URLs signed with the previous secret still render', async () => {
+		const visitor = await browser()
+		const params = new URL(cardImageUrl({ ...card, seed: 77 }), 'http://x').searchParams
+		const old = signCardPath('/tarjetas/imagen.jpg', params, 'secreto-anterior-de-pruebas-5678')
+		expect((await serve.cardImageResponse(visitor.get(old))).status).toBe(200)
+		const stranger = signCardPath('/tarjetas/imagen.jpg', params, 'un-secreto-que-no-es-nuestro')
+		expect((await serve.cardImageResponse(visitor.get(stranger))).status).toBe(403)
+	})
+
+	test('uncached renders are limited per client address (429 with Retry-After); cached ones are not', async () => {
+		const visitor = await browser()
+		const limit = CARD_LIMITS.zipRendersPerMinute
+		CARD_LIMITS.zipRendersPerMinute = 2
+		try {
+			const from = { clientAddress: '203.0.113.7' }
+			expect((await serve.cardZipResponse(visitor.get(zipOf(1001)), from)).status).toBe(200)
+			expect((await serve.cardZipResponse(visitor.get(zipOf(1002)), from)).status).toBe(200)
+			const refused = await serve.cardZipResponse(visitor.get(zipOf(1003)), from)
+			expect(refused.status).toBe(429)
+			expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+			expect(await refused.text()).toBe(CARD_GUARD_MESSAGES.rateLimited)
+			// What is already drawn costs nothing and is still served...
+			expect((await serve.cardZipResponse(visitor.get(zipOf(1001)), from)).status).toBe(200)
+			// ...and another address has its own allowance.
+			const other = { clientAddress: '203.0.113.8' }
+			expect((await serve.cardZipResponse(visitor.get(zipOf(1003)), other)).status).toBe(200)
+		} finally {
+			CARD_LIMITS.zipRendersPerMinute = limit
+		}
+	})
+
+	test('when the render queue is full a new render gets 503 with Retry-After, and no 500', async () => {
+		const visitor = await browser()
+		let release: () => void = () => undefined
+		const blocked = new Promise<void>((resolve) => (release = resolve))
+		const { renderLimiter } = serve
+		const hogs = Array.from({ length: renderLimiter.concurrency + renderLimiter.maxQueue }, () =>
+			renderLimiter.run(() => blocked),
+		)
+		try {
+			expect(renderLimiter.full).toBe(true)
+			const from = { clientAddress: '203.0.113.9' }
+			const image = await serve.cardImageResponse(
+				visitor.get(cardImageUrl({ ...card, seed: 2001 })),
+				from,
+			)
+			expect(image.status).toBe(503)
+			expect(image.headers.get('retry-after')).toBe(String(CARD_LIMITS.busyRetryAfterSeconds))
+			expect(await image.text()).toBe(CARD_GUARD_MESSAGES.busy)
+			expect((await serve.cardZipResponse(visitor.get(zipOf(2002)), from)).status).toBe(503)
+			// A card already in the cache is still served while the queue is full.
+			expect((await serve.cardZipResponse(visitor.get(zipOf(1001)), from)).status).toBe(200)
+		} finally {
+			release()
+			await Promise.all(hogs)
+		}
+		const after = await serve.cardImageResponse(
+			visitor.get(cardImageUrl({ ...card, seed: 2001 })),
+			{ clientAddress: '203.0.113.9' },
+		)
+		expect(after.status).toBe(200)
 	})
 })
 
@@ -119,10 +221,12 @@ describe('uploaded backgrounds are private', () => {
 		).toBe(404)
 		expect((await serve.cardImageResponse(new Request(`http://x${url}`))).status).toBe(404)
 
-		const background = `/tarjetas/fondo.jpg?u=${id}`
+		const background = sign(`/tarjetas/fondo.jpg?u=${id}`)
 		expect((await serve.cardBackgroundResponse(owner.get(background))).status).toBe(200)
 		expect((await serve.cardBackgroundResponse(stranger.get(background))).status).toBe(404)
-		const zip = `/tarjetas/todas.zip?${new URL(url, 'http://x').searchParams}`
+		const zipParams = new URL(url, 'http://x').searchParams
+		zipParams.delete('ancho')
+		const zip = sign(`/tarjetas/todas.zip?${zipParams}`)
 		expect((await serve.cardZipResponse(stranger.get(zip))).status).toBe(404)
 
 		expect(
@@ -157,7 +261,7 @@ describe('procedural backgrounds and fonts', () => {
 	test('without a remote provider there is no background to fetch: the browser draws it', async () => {
 		const visitor = await browser()
 		const response = await serve.cardBackgroundResponse(
-			visitor.get('/tarjetas/fondo.jpg?t=Hola&s=whatsapp&b=nature&sd=3'),
+			visitor.get(sign('/tarjetas/fondo.jpg?t=Hola&s=whatsapp&b=nature&sd=3')),
 		)
 		expect(response.status).toBe(404)
 	})

@@ -3,19 +3,27 @@
  * or download), the all-sizes ZIP, the background alone (for the browser canvas) and the
  * font files. The route files only call these.
  *
- * Images whose URL fully determines them are public and immutable (ETag, a year's
- * max-age, 304 on If-None-Match) and kept in a small in-memory LRU. Images of an upload
- * are private: served only to the account or browser that uploaded it.
+ * Every image URL must carry a valid signature (written by the pages, see
+ * url-signature.server.ts), else 403. Images whose URL fully determines them are public and
+ * immutable (ETag, a year's max-age, 304 on If-None-Match) and kept in a small in-memory
+ * LRU. A render that is not cached runs under a small concurrency limit (503 when its
+ * queue is full) and counts against the client address's per-minute allowance (429).
+ * Images of an upload are private: served only to the account or browser that uploaded it.
  */
 import { readFile } from 'node:fs/promises'
+import { type AppLoadContext } from '@remix-run/node'
 import { getUser } from '~/auth/guards.server'
+import { hit } from '~/auth/rate-limit.server'
 import { getUploadForViewer } from '~/models/upload.server'
-import { getEnv } from '~/utils/env.server'
+import { Limiter, QueueFullError } from '~/utils/concurrency.server'
+import { getEnv, getSessionSecrets } from '~/utils/env.server'
 import { getVisitorId } from '~/utils/visitor.server'
 import { fetchPollinationsBackground } from './backgrounds/pollinations.server'
 import { isBackgroundType } from './backgrounds/types'
 import { fontFilePath } from './fonts.server'
 import { ByteLru, etagFor, matchesEtag } from './image-cache.server'
+import { CARD_LIMITS } from './limits'
+import { CARD_GUARD_MESSAGES } from './messages'
 import { PREVIEW_WIDTHS, RENDER_VERSION } from './page-cards.server'
 import {
 	cardFileName,
@@ -27,6 +35,7 @@ import {
 import { PLATFORM_SIZES, isSizeKey } from './sizes'
 import { CARD_PARAMS, parseCardState, serializeCardState, type CardState } from './state'
 import { readUpload } from './upload.server'
+import { checkCardUrl } from './url-signature.server'
 
 export const SERVE_MESSAGES = {
 	badCard: 'Los parámetros de la tarjeta no son válidos',
@@ -46,6 +55,16 @@ const PRIVATE = 'private, max-age=86400'
 /** Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). */
 export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
 
+/** Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue. */
+export const renderLimiter = new Limiter(
+	'card renders',
+	CARD_LIMITS.renderConcurrency,
+	CARD_LIMITS.renderQueue,
+)
+
+/** What the routes pass on from the server's load context. */
+export type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
+
 function text(status: number, body: string, headers: HeadersInit = {}) {
 	return new Response(body, {
 		status,
@@ -54,6 +73,81 @@ function text(status: number, body: string, headers: HeadersInit = {}) {
 			'Cache-Control': 'no-store',
 			...headers,
 		},
+	})
+}
+
+/** 403 unless the URL carries a signature of ours over all its parameters. */
+function refuseUnsigned(url: URL): Response | null {
+	const check = checkCardUrl(url, getSessionSecrets())
+	if (check === 'valid') return null
+	return text(
+		403,
+		check === 'missing'
+			? CARD_GUARD_MESSAGES.signatureMissing
+			: CARD_GUARD_MESSAGES.signatureInvalid,
+	)
+}
+
+function busy() {
+	return text(503, CARD_GUARD_MESSAGES.busy, {
+		'Retry-After': String(CARD_LIMITS.busyRetryAfterSeconds),
+	})
+}
+
+/**
+ * The cached render for `key`, or a new one under the render limiter and the client
+ * address's allowance of `kind` renders a minute. A Response is a refusal (429 or 503).
+ * The queue is checked before the allowance, so an overloaded server does not use it up.
+ */
+async function guardedRender(
+	key: string,
+	kind: 'image' | 'zip',
+	context: CardRequestContext,
+	render: () => Promise<{ value: Buffer; keep: boolean }>,
+	/** Slow I/O before drawing (a remote background), kept out of the render slots. */
+	prepare?: () => Promise<void>,
+): Promise<{ value: Buffer; hit: boolean; keep: boolean } | Response> {
+	if (!imageCache.has(key)) {
+		if (renderLimiter.full) return busy()
+		// Until the server fills the load context every unknown client shares one allowance.
+		const address = context?.clientAddress || 'desconocida'
+		const limit =
+			kind === 'zip' ? CARD_LIMITS.zipRendersPerMinute : CARD_LIMITS.imageRendersPerMinute
+		const allowance = await hit(`cards:${kind}:minute:ip:${address}`, limit)
+		if (!allowance.allowed) {
+			return text(429, CARD_GUARD_MESSAGES.rateLimited, {
+				'Retry-After': String(allowance.retryAfterSeconds),
+			})
+		}
+	}
+	try {
+		return await imageCache.getOrCreate(key, async () => {
+			await prepare?.()
+			return renderLimiter.run(render)
+		})
+	} catch (error) {
+		if (error instanceof QueueFullError) return busy()
+		throw error
+	}
+}
+
+/**
+ * Downloads the card's remote background into the disk cache before its render takes a
+ * slot (the render then reads it from there). A failure is the render's to handle: it
+ * falls back to the procedural background.
+ */
+async function prefetchRemoteBackground(
+	state: CardState,
+	provider: 'procedural' | 'pollinations',
+	upload: Buffer | null,
+	signal: AbortSignal,
+) {
+	if (provider !== 'pollinations' || upload) return
+	await fetchPollinationsBackground(
+		{ text: state.text, type: state.background, seed: state.seed, ...PLATFORM_SIZES[state.size] },
+		{ signal },
+	).catch((error: unknown) => {
+		console.warn(`Remote background failed, drawing a procedural one: ${String(error)}`)
 	})
 }
 
@@ -126,8 +220,13 @@ function notModified(etag: string, cacheControl: string) {
  * GET /tarjetas/imagen.jpg?{card}[&ancho=540][&descargar=1]: the card at its platform's
  * exact size (or a preview that wide), JPEG with the phrase in its metadata.
  */
-export async function cardImageResponse(request: Request): Promise<Response> {
+export async function cardImageResponse(
+	request: Request,
+	context?: CardRequestContext,
+): Promise<Response> {
 	const url = new URL(request.url)
+	const unsigned = refuseUnsigned(url)
+	if (unsigned) return unsigned
 	const widthParam = url.searchParams.get('ancho')
 	const width = widthParam === null ? undefined : Number(widthParam)
 	if (width !== undefined && !(PREVIEW_WIDTHS as readonly number[]).includes(width)) {
@@ -151,16 +250,24 @@ export async function cardImageResponse(request: Request): Promise<Response> {
 	if (matchesEtag(request, etag)) return notModified(etag, cacheControl)
 
 	const provider = getEnv().IMAGE_PROVIDER
-	const result = await imageCache.getOrCreate(card.key, async () => {
-		const background = await resolveBackground(state, state.size, {
-			background: upload ?? undefined,
-			provider,
-		})
-		const value = await drawCardJpeg(state, state.size, background, { width })
-		// A remote background that fell back to procedural is not the final picture.
-		const fellBack = provider === 'pollinations' && !upload && typeof background === 'function'
-		return { value, keep: !fellBack }
-	})
+	const result = await guardedRender(
+		card.key,
+		'image',
+		context,
+		async () => {
+			const background = await resolveBackground(state, state.size, {
+				background: upload ?? undefined,
+				provider,
+				pollinations: { cacheOnly: true },
+			})
+			const value = await drawCardJpeg(state, state.size, background, { width })
+			// A remote background that fell back to procedural is not the final picture.
+			const fellBack = provider === 'pollinations' && !upload && typeof background === 'function'
+			return { value, keep: !fellBack }
+		},
+		() => prefetchRemoteBackground(state, provider, upload, request.signal),
+	)
+	if (result instanceof Response) return result
 	return binary(result.value, {
 		type: 'image/jpeg',
 		etag,
@@ -171,8 +278,13 @@ export async function cardImageResponse(request: Request): Promise<Response> {
 }
 
 /** GET /tarjetas/todas.zip?{card}: the card in all 10 sizes, frase-{index}-{sizeKey}.jpg. */
-export async function cardZipResponse(request: Request): Promise<Response> {
+export async function cardZipResponse(
+	request: Request,
+	context?: CardRequestContext,
+): Promise<Response> {
 	const url = new URL(request.url)
+	const unsigned = refuseUnsigned(url)
+	if (unsigned) return unsigned
 	const card = parseCard(url, 'zip')
 	if (!card.ok) return card.response
 	const { state } = card
@@ -184,10 +296,21 @@ export async function cardZipResponse(request: Request): Promise<Response> {
 	const etag = etagFor(card.key)
 	const cacheControl = state.upload ? PRIVATE : card.current ? IMMUTABLE : SHORT
 	if (matchesEtag(request, etag)) return notModified(etag, cacheControl)
-	const result = await imageCache.getOrCreate(card.key, async () => ({
-		value: await renderAllSizesZip(state, { background: upload ?? undefined }),
-		keep: getEnv().IMAGE_PROVIDER === 'procedural' || Boolean(upload),
-	}))
+	const provider = getEnv().IMAGE_PROVIDER
+	const result = await guardedRender(
+		card.key,
+		'zip',
+		context,
+		async () => ({
+			value: await renderAllSizesZip(state, {
+				background: upload ?? undefined,
+				pollinations: { cacheOnly: true },
+			}),
+			keep: provider === 'procedural' || Boolean(upload),
+		}),
+		() => prefetchRemoteBackground(state, provider, upload, request.signal),
+	)
+	if (result instanceof Response) return result
 	return binary(result.value, {
 		type: 'application/zip',
 		etag,
@@ -204,6 +327,8 @@ export async function cardZipResponse(request: Request): Promise<Response> {
  */
 export async function cardBackgroundResponse(request: Request): Promise<Response> {
 	const url = new URL(request.url)
+	const unsigned = refuseUnsigned(url)
+	if (unsigned) return unsigned
 	const uploadId = url.searchParams.get(CARD_PARAMS.upload)
 	if (uploadId) {
 		const bytes = await ownedUploadBytes(request, uploadId)

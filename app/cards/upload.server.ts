@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
+import { Limiter, QueueFullError } from '~/utils/concurrency.server'
 import { getEnv } from '~/utils/env.server'
+import { CARD_LIMITS } from './limits'
+import { UPLOAD_LIMIT_MESSAGES } from './messages'
 
 /**
  * Custom card backgrounds. The format is checked from the bytes (never the file name or
@@ -21,7 +24,18 @@ export const UPLOAD_MESSAGES = {
 	format: 'Formato de archivo no válido. Por favor, usa JPG, PNG o WEBP.',
 	size: 'El archivo es demasiado grande. Tamaño máximo: 10MB.',
 	failed: 'Error al subir la imagen',
+	busy: UPLOAD_LIMIT_MESSAGES.busy,
 } as const
+
+/**
+ * Decoding and re-encoding an upload takes memory and CPU in proportion to its pixels (up
+ * to 80 megapixels): a few at once, a short queue, and "busy" beyond it.
+ */
+export const decodeLimiter = new Limiter(
+	'upload decoding',
+	CARD_LIMITS.decodeConcurrency,
+	CARD_LIMITS.decodeQueue,
+)
 
 export class UploadError extends Error {
 	constructor(
@@ -48,7 +62,7 @@ export interface StoredUpload {
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/
 
-function uploadsDir(dataDir?: string) {
+export function uploadsDir(dataDir?: string) {
 	return path.join(dataDir ?? getEnv().dataDir, 'uploads')
 }
 
@@ -95,18 +109,12 @@ export async function detectImageFormat(bytes: Uint8Array): Promise<'jpeg' | 'pn
 	return format as 'jpeg' | 'png' | 'webp'
 }
 
-/**
- * Validates, re-encodes (auto-rotated, metadata stripped, long side capped, transparency
- * flattened on white) and stores an uploaded background. Throws UploadError with the
- * spec's Spanish message when the file is refused.
- */
-export async function storeUpload(
-	source: AsyncIterable<Uint8Array> | Uint8Array,
-	options: { dataDir?: string } = {},
-): Promise<StoredUpload> {
-	const original = await readLimited(source)
+type Encoded = { data: Buffer; info: OutputInfo }
+
+/** Checks the format from the bytes, then re-encodes; under decodeLimiter. */
+async function reencode(original: Buffer) {
 	const originalFormat = await detectImageFormat(original)
-	let output: { data: Buffer; info: OutputInfo }
+	let output: Encoded
 	try {
 		output = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
 			.rotate()
@@ -123,6 +131,27 @@ export async function storeUpload(
 		// Truncated or corrupt data that passed the header check.
 		throw new UploadError('format')
 	}
+	return { originalFormat, output }
+}
+
+/**
+ * Validates, re-encodes (auto-rotated, metadata stripped, long side capped, transparency
+ * flattened on white) and stores an uploaded background. Throws UploadError with the
+ * spec's Spanish message when the file is refused.
+ */
+export async function storeUpload(
+	source: AsyncIterable<Uint8Array> | Uint8Array,
+	options: { dataDir?: string } = {},
+): Promise<StoredUpload> {
+	const original = await readLimited(source)
+	let decoded: Awaited<ReturnType<typeof reencode>>
+	try {
+		decoded = await decodeLimiter.run(() => reencode(original))
+	} catch (error) {
+		if (error instanceof QueueFullError) throw new UploadError('busy')
+		throw error
+	}
+	const { originalFormat, output } = decoded
 
 	const id = randomBytes(16).toString('base64url')
 	const file = uploadPath(id, options.dataDir) as string

@@ -1,14 +1,21 @@
-import { deleteUpload, type StoredUpload } from '~/cards/upload.server'
+import { readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { PURGE_BATCH, UPLOAD_LIFETIME, UPLOAD_QUOTA } from '~/cards/limits'
+import { deleteUpload, uploadsDir, type StoredUpload } from '~/cards/upload.server'
 import { prisma } from '~/utils/db.server'
 import { type Viewer } from './batch.server'
 
 /**
  * Upload rows: who may see an uploaded background. The file itself is upload.server.ts's.
  * An upload belongs to the account that sent it, or (signed out) to the browser's visitor
- * cookie; anonymous uploads expire after 24 hours and are then deleted, files and rows.
+ * cookie. Nothing in the database points at an upload (the card state lives in the URL),
+ * so every upload expires: anonymous ones 24 hours after they were sent, an account's 30
+ * days after it was last used. The purge then deletes files and rows. Each owner keeps at
+ * most UPLOAD_QUOTA files and bytes.
  */
 
-export const ANONYMOUS_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000
+export const ANONYMOUS_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.anonymousMs
+export const USER_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.userMs
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 
 /** Keeps the original name for the record only (never used as a path), shortened. */
@@ -19,78 +26,224 @@ export function cleanFileName(name: string | undefined | null): string {
 	return [...cleaned].slice(0, 120).join('') || 'fondo'
 }
 
+/** Rows this viewer may see and remove: the account's, and this browser's anonymous ones. */
+function viewerOwners(viewer: Viewer) {
+	const owners: Array<{ userId: string } | { userId: null; visitorId: string }> = []
+	if (viewer.userId) owners.push({ userId: viewer.userId })
+	if (viewer.visitorId) owners.push({ userId: null, visitorId: viewer.visitorId })
+	return owners
+}
+
+/** Whose quota a new upload counts against: the account, else the browser. */
+function ownerWhere(viewer: Viewer) {
+	if (viewer.userId) return { userId: viewer.userId }
+	if (viewer.visitorId) return { userId: null, visitorId: viewer.visitorId }
+	return null
+}
+
+function notExpired(now: Date) {
+	return { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }
+}
+
+export class UploadQuotaError extends Error {
+	constructor(readonly signedIn: boolean) {
+		super('Upload quota reached')
+		this.name = 'UploadQuotaError'
+	}
+}
+
+type Db = Pick<typeof prisma, 'upload'>
+
+/**
+ * Whether the owner may keep `addBytes` more in one more file. `replacing` is an upload of
+ * theirs that goes once this one is stored, so swapping a card's background at the limit
+ * still works.
+ */
+export async function checkUploadQuota(
+	viewer: Viewer,
+	{
+		addBytes = 0,
+		replacing,
+		now = new Date(),
+		db = prisma,
+	}: { addBytes?: number; replacing?: string; now?: Date; db?: Db } = {},
+) {
+	const owner = ownerWhere(viewer)
+	if (!owner) throw new Error('An upload needs an owner')
+	const quota = viewer.userId ? UPLOAD_QUOTA.user : UPLOAD_QUOTA.anonymous
+	const usage = await db.upload.aggregate({
+		where: {
+			...owner,
+			...notExpired(now),
+			...(replacing ? { id: { not: replacing } } : {}),
+		},
+		_count: { _all: true },
+		_sum: { bytes: true },
+	})
+	const files = usage._count._all
+	const bytes = usage._sum.bytes ?? 0
+	return {
+		allowed: files + 1 <= quota.files && bytes + addBytes <= quota.bytes,
+		files,
+		bytes,
+		quota,
+	}
+}
+
+function expiryFor(viewer: Viewer, now: Date) {
+	return new Date(
+		now.getTime() + (viewer.userId ? USER_UPLOAD_LIFETIME_MS : ANONYMOUS_UPLOAD_LIFETIME_MS),
+	)
+}
+
+/**
+ * Records a stored upload for its owner, checking the quota in the same transaction so two
+ * uploads at once cannot both squeeze past it. Throws UploadQuotaError when it is full (the
+ * caller deletes the file).
+ */
 export async function recordUpload(
 	stored: StoredUpload,
-	{ viewer, fileName, now = new Date() }: { viewer: Viewer; fileName: string; now?: Date },
+	{
+		viewer,
+		fileName,
+		replacing,
+		now = new Date(),
+	}: { viewer: Viewer; fileName: string; replacing?: string; now?: Date },
 ) {
 	if (!viewer.userId && !viewer.visitorId) throw new Error('An upload needs an owner')
-	return prisma.upload.create({
-		data: {
-			id: stored.id,
-			userId: viewer.userId,
-			visitorId: viewer.userId ? null : viewer.visitorId,
-			kind: 'background',
-			mimeType: stored.mimeType,
-			width: stored.width,
-			height: stored.height,
-			bytes: stored.bytes,
-			fileName: cleanFileName(fileName),
-			createdAt: now,
-			expiresAt: viewer.userId ? null : new Date(now.getTime() + ANONYMOUS_UPLOAD_LIFETIME_MS),
-		},
+	return prisma.$transaction(async (tx) => {
+		const usage = await checkUploadQuota(viewer, {
+			addBytes: stored.bytes,
+			replacing,
+			now,
+			db: tx,
+		})
+		if (!usage.allowed) throw new UploadQuotaError(Boolean(viewer.userId))
+		return tx.upload.create({
+			data: {
+				id: stored.id,
+				userId: viewer.userId,
+				visitorId: viewer.userId ? null : viewer.visitorId,
+				kind: 'background',
+				mimeType: stored.mimeType,
+				width: stored.width,
+				height: stored.height,
+				bytes: stored.bytes,
+				fileName: cleanFileName(fileName),
+				createdAt: now,
+				expiresAt: expiryFor(viewer, now),
+			},
+		})
 	})
 }
 
-/** The upload row if this viewer sent it and it has not expired; otherwise null. */
+/**
+ * The upload row if this viewer sent it and it has not expired; otherwise null. Looking an
+ * account's upload up is using it: its expiry moves to 30 days from now (written at most
+ * once a day).
+ */
 export async function getUploadForViewer(id: string, viewer: Viewer, now = new Date()) {
-	const owners = []
-	if (viewer.userId) owners.push({ userId: viewer.userId })
-	if (viewer.visitorId) owners.push({ userId: null, visitorId: viewer.visitorId })
+	const owners = viewerOwners(viewer)
 	if (owners.length === 0 || id.length > 64) return null
-	return prisma.upload.findFirst({
-		where: {
-			id,
-			kind: 'background',
-			OR: owners,
-			AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-		},
+	const upload = await prisma.upload.findFirst({
+		where: { id, kind: 'background', OR: owners, AND: [notExpired(now)] },
 	})
+	if (upload?.userId) {
+		const refreshed = new Date(now.getTime() + USER_UPLOAD_LIFETIME_MS)
+		const due = refreshed.getTime() - UPLOAD_LIFETIME.refreshAfterMs
+		if (!upload.expiresAt || upload.expiresAt.getTime() < due) {
+			await prisma.upload.update({ where: { id }, data: { expiresAt: refreshed } })
+			upload.expiresAt = refreshed
+		}
+	}
+	return upload
 }
 
 /** Deletes the viewer's upload (row and file); false when it is not theirs. */
 export async function deleteUploadForViewer(id: string, viewer: Viewer, dataDir?: string) {
-	const upload = await getUploadForViewer(id, viewer)
-	if (!upload) return false
-	await prisma.upload.delete({ where: { id } })
+	const owners = viewerOwners(viewer)
+	if (owners.length === 0 || id.length > 64) return false
+	const { count } = await prisma.upload.deleteMany({ where: { id, OR: owners } })
+	if (count === 0) return false
 	await deleteUpload(id, { dataDir })
 	return true
 }
 
-/** Deletes expired uploads, their files first; returns how many went. */
-export async function purgeExpiredUploads(now = new Date(), dataDir?: string) {
-	const expired = await prisma.upload.findMany({
-		where: { expiresAt: { lte: now } },
-		select: { id: true },
-		take: 500,
-	})
-	for (const { id } of expired) await deleteUpload(id, { dataDir })
-	if (expired.length > 0) {
-		await prisma.upload.deleteMany({ where: { id: { in: expired.map(({ id }) => id) } } })
+/** Rows past their expiry; account rows from before expiries existed count from creation. */
+function expiredWhere(now: Date) {
+	return {
+		OR: [
+			{ expiresAt: { lte: now } },
+			{ expiresAt: null, createdAt: { lte: new Date(now.getTime() - USER_UPLOAD_LIFETIME_MS) } },
+		],
 	}
-	return expired.length
+}
+
+/**
+ * Deletes every expired upload, files first, in rounds of PURGE_BATCH until none is left
+ * (a backlog never outgrows the hourly run); returns how many went.
+ */
+export async function purgeExpiredUploads(now = new Date(), dataDir?: string) {
+	let total = 0
+	for (;;) {
+		const expired = await prisma.upload.findMany({
+			where: expiredWhere(now),
+			select: { id: true },
+			take: PURGE_BATCH,
+		})
+		if (expired.length === 0) break
+		for (const { id } of expired) await deleteUpload(id, { dataDir })
+		await prisma.upload.deleteMany({ where: { id: { in: expired.map(({ id }) => id) } } })
+		total += expired.length
+		if (expired.length < PURGE_BATCH) break
+	}
+	return total
+}
+
+/**
+ * Deletes files in the uploads folder that no row knows (a crash between storing a file
+ * and recording it, a refused upload, a temporary file), once they are an hour old so an
+ * upload being recorded right now is left alone. Returns how many went.
+ */
+export async function purgeOrphanUploadFiles(now = new Date(), dataDir?: string) {
+	const dir = uploadsDir(dataDir)
+	const names = await readdir(dir).catch(() => [] as string[])
+	let removed = 0
+	for (let start = 0; start < names.length; start += PURGE_BATCH) {
+		const chunk = names.slice(start, start + PURGE_BATCH)
+		const ids = chunk.map((name) => name.replace(/\.jpg(\..*)?$/, ''))
+		const known = new Set(
+			(await prisma.upload.findMany({ where: { id: { in: ids } }, select: { id: true } })).map(
+				({ id }) => id,
+			),
+		)
+		for (const [position, name] of chunk.entries()) {
+			const id = ids[position] as string
+			if (known.has(id) && name === `${id}.jpg`) continue
+			const file = path.join(dir, name)
+			const info = await stat(file).catch(() => null)
+			if (!info?.isFile() || now.getTime() - info.mtimeMs < UPLOAD_LIFETIME.orphanAfterMs) continue
+			await rm(file, { force: true })
+			removed++
+		}
+	}
+	return removed
 }
 
 let lastPurge = 0
 let timer: ReturnType<typeof setInterval> | undefined
 
 /**
- * Purges expired uploads at most hourly: called on every upload, and an hourly timer
- * (started by the first call, never keeping the process alive) covers quiet periods.
+ * Purges expired uploads and orphan files at most hourly: called on every upload and page
+ * of cards, and an hourly timer (started by the first call, never keeping the process
+ * alive) covers quiet periods.
  */
 export function schedulePurge(now = Date.now()) {
 	timer ??= setInterval(() => schedulePurge(), PURGE_INTERVAL_MS)
 	timer.unref?.()
 	if (now - lastPurge < PURGE_INTERVAL_MS) return
 	lastPurge = now
-	void purgeExpiredUploads().catch((error: unknown) => console.error(error))
+	void purgeExpiredUploads()
+		.then(() => purgeOrphanUploadFiles())
+		.catch((error: unknown) => console.error(error))
 }

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { Limiter, QueueFullError } from '~/utils/concurrency.server'
 import { getEnv } from '~/utils/env.server'
+import { CARD_LIMITS } from '../limits'
+import { DiskLru } from './disk-cache.server'
 import { BACKGROUND_TYPES, type BackgroundType } from './types'
 
 /**
  * Remote AI backgrounds from Pollinations (IMAGE_PROVIDER=pollinations). Fetched by the
- * server only, cached on disk by URL, and the caller falls back to the procedural
+ * server only, a few downloads at once, cached on disk by URL (least recently used files
+ * go past CARD_LIMITS.backgroundCacheBytes), and the caller falls back to the procedural
  * background whenever this throws.
  */
 
@@ -282,6 +285,8 @@ export interface PollinationsOptions {
 	signal?: AbortSignal
 	/** Only answer from the disk cache; throw on a miss. */
 	cacheOnly?: boolean
+	/** Bound of the disk cache; defaults to CARD_LIMITS.backgroundCacheBytes. */
+	cacheMaxBytes?: number
 }
 
 export interface BackgroundRequest {
@@ -293,6 +298,24 @@ export interface BackgroundRequest {
 }
 
 const inFlight = new Map<string, Promise<Buffer>>()
+/** Downloads at once (each may take up to a minute); beyond the queue a request falls back. */
+export const downloadLimiter = new Limiter(
+	'remote backgrounds',
+	CARD_LIMITS.downloadConcurrency,
+	CARD_LIMITS.downloadQueue,
+)
+const caches = new Map<string, DiskLru>()
+
+/** The disk cache of a folder (one index per folder and process). */
+export function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCacheBytes) {
+	let cache = caches.get(dir)
+	if (!cache || cache.maxBytes !== maxBytes) {
+		cache = new DiskLru(dir, maxBytes)
+		caches.set(dir, cache)
+	}
+	return cache
+}
+
 /** URLs that failed recently, with when to try again: a down service is not hammered. */
 const recentFailures = new Map<string, number>()
 export const FAILURE_RETRY_MS = 2 * 60_000
@@ -326,8 +349,8 @@ export async function fetchPollinationsBackground(
 		height: request.height,
 	})
 	const key = createHash('sha256').update(url).digest('hex').slice(0, 40)
-	const file = path.join(config.cacheDir, `${key}.img`)
-	const cached = await readFile(file).catch(() => null)
+	const cache = backgroundCache(config.cacheDir, options.cacheMaxBytes)
+	const cached = await cache.read(`${key}.img`)
 	if (cached) return cached
 	if (options.cacheOnly) throw new Error('Background not cached')
 	const retryAt = recentFailures.get(key)
@@ -335,22 +358,23 @@ export async function fetchPollinationsBackground(
 
 	let pending = inFlight.get(key)
 	if (!pending) {
-		pending = download(url, config, options.signal).then(async (bytes) => {
-			await mkdir(config.cacheDir, { recursive: true })
-			const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
-			await writeFile(temporary, bytes)
-			await rename(temporary, file)
-			return bytes
-		})
+		pending = downloadLimiter
+			.run(() => download(url, config, options.signal))
+			.then(async (bytes) => {
+				await cache.write(`${key}.img`, bytes)
+				return bytes
+			})
 		inFlight.set(key, pending)
 		pending.then(
 			() => {
 				inFlight.delete(key)
 				recentFailures.delete(key)
 			},
-			() => {
+			(error: unknown) => {
 				inFlight.delete(key)
-				if (!options.signal?.aborted) recentFailures.set(key, Date.now() + FAILURE_RETRY_MS)
+				// A full queue or a visitor who left says nothing about the service.
+				if (options.signal?.aborted || error instanceof QueueFullError) return
+				recentFailures.set(key, Date.now() + FAILURE_RETRY_MS)
 			},
 		)
 	}

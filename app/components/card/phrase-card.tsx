@@ -97,8 +97,6 @@ function Card({ card }: { card: CardView }) {
 		}
 	}
 
-	const imageSrc = imageAttempt ? `${card.image.src}&r=${imageAttempt}` : card.image.src
-
 	return (
 		<section
 			aria-label={`Imagen de la frase ${card.number}`}
@@ -170,8 +168,10 @@ function Card({ card }: { card: CardView }) {
 					</p>
 					{showCanvas ? null : (
 						<img
-							key={imageSrc}
-							src={imageSrc}
+							// A retry mounts a new element on the same signed URL (a parameter added
+							// to it would break the signature); a failed load is not reused from cache.
+							key={`${card.image.src}#${imageAttempt}`}
+							src={card.image.src}
 							srcSet={imageAttempt ? undefined : card.image.srcSet}
 							sizes={`(min-width: 640px) ${box.width}px, 100vw`}
 							width={card.image.width}
