@@ -48,6 +48,10 @@ describe('addressKey', () => {
 		['2001:db8::1', 'ip:2001:db8:0:0::/64'],
 		['::1', 'ip:0:0:0:0::/64'],
 		['fe80::1%eth0', 'ip:fe80:0:0:0::/64'],
+		// As server/index.js hands it over.
+		['2001:db8:1:2::/64', 'ip:2001:db8:1:2::/64'],
+		['2001:db8::/64', 'ip:2001:db8:0:0::/64'],
+		['unknown', 'ip:unknown'],
 		['', 'ip:unknown'],
 		[undefined, 'ip:unknown'],
 		['not an address', 'ip:unknown'],

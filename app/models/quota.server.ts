@@ -55,7 +55,11 @@ let warnedUnknownAddress = false
  * request shares one counter: failing closed, never unlimited.
  */
 export function addressKey(address: string | undefined | null): string {
-	const raw = (address ?? '').trim().replace(/^\[|\]$/g, '')
+	// The app's server already hands over IPv6 clients as their network (`2001:db8:1:2::/64`).
+	const raw = (address ?? '')
+		.trim()
+		.replace(/^\[|\]$/g, '')
+		.replace(/\/64$/, '')
 	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw)?.[1]
 	if (mapped && isIPv4(mapped)) return `ip:${mapped}`
 	if (isIPv4(raw)) return `ip:${raw}`
