@@ -126,7 +126,7 @@ function refuseCrossSiteWrites(req, res, next) {
 		referer: req.get('referer'),
 	}
 	if (isSameOrigin(headers, expected)) return next()
-	refuse(req, res, 403, config.messages.crossSite)
+	refuse(res, 403, config.messages.crossSite)
 }
 
 /**
@@ -142,16 +142,14 @@ function ownOrigin(req) {
 }
 
 /**
- * @param {import('express').Request} req
  * @param {import('express').Response} res
  * @param {number} status
  * @param {string} message
  */
-function refuse(req, res, status, message) {
-	// Stop reading whatever the client is still sending, and don't keep the connection.
+function refuse(res, status, message) {
+	// The rest of the body is never read: close the connection once answered.
 	res.set('Connection', 'close')
 	res.status(status).type('text/plain; charset=utf-8').send(message)
-	req.unpipe()
 }
 
 /**
@@ -184,7 +182,7 @@ function fetchRequest(req, res) {
 
 	const limit = bodyLimit(req.get('content-type'))
 	if (Number(req.headers['content-length'] ?? 0) > limit) {
-		refuse(req, res, 413, config.messages.tooLarge)
+		refuse(res, 413, config.messages.tooLarge)
 		return null
 	}
 	if (SAFE_METHODS.has(req.method)) {
@@ -193,7 +191,7 @@ function fetchRequest(req, res) {
 		return new Request(url, { method: req.method, headers, signal: controller.signal })
 	}
 	const body = cappedBody(req, limit, () => {
-		if (!res.headersSent) refuse(req, res, 413, config.messages.tooLarge)
+		if (!res.headersSent) refuse(res, 413, config.messages.tooLarge)
 		controller.abort()
 	})
 	return new Request(url, {
