@@ -75,6 +75,17 @@ export async function checkAuthRateLimit(
 	return { allowed, retryAfterSeconds }
 }
 
+/**
+ * For a route's `headers` export: a document response drops the action's headers unless
+ * the route passes them on, and a 429 without its Retry-After would not say when to retry.
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+	const retryAfter = actionHeaders.get('Retry-After')
+	const headers: Record<string, string> = {}
+	if (retryAfter) headers['Retry-After'] = retryAfter
+	return headers
+}
+
 /** The 429 answer for a form action: the form comes back with the Spanish message. */
 export function tooManyRequests<T>(body: T, retryAfterSeconds: number) {
 	return data(body, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } })

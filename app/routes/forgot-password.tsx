@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	data,
+	type HeadersFunction,
+	type ActionFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { isHoneypotFilled } from '~/auth/honeypot.server'
@@ -8,7 +13,7 @@ import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
 import { emailSchema, honeypotSchema } from '~/auth/password-policy'
 import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-reset.server'
-import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, linkClass } from '~/components/auth-layout'
@@ -26,6 +31,8 @@ export const meta: MetaFunction = () =>
 	})
 
 export const handle = { breadcrumb: 'Recuperar contraseña' } satisfies BreadcrumbHandle
+
+export const headers: HeadersFunction = retryAfterHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await readFormData(request)

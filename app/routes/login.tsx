@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
+	type HeadersFunction,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -23,7 +24,7 @@ import {
 	recordLoginFailure,
 	waitBeforePasswordCheck,
 } from '~/auth/login-throttle.server'
-import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
@@ -48,6 +49,8 @@ export const meta: MetaFunction = () =>
 	})
 
 export const handle = { breadcrumb: 'Iniciar Sesión' } satisfies BreadcrumbHandle
+
+export const headers: HeadersFunction = retryAfterHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
+	type HeadersFunction,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -22,7 +23,7 @@ import {
 	redirectToSchema,
 	refineNewPassword,
 } from '~/auth/password-policy'
-import { checkAuthRateLimit, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { createPasswordUser, EmailInUseError } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
@@ -52,6 +53,8 @@ export const meta: MetaFunction = () =>
 	})
 
 export const handle = { breadcrumb: 'Registro' } satisfies BreadcrumbHandle
+
+export const headers: HeadersFunction = retryAfterHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)

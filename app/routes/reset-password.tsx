@@ -13,6 +13,7 @@ import { authMessages } from '~/auth/messages'
 import { PASSWORD_MIN_LENGTH, passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
 import { findPasswordReset, resetPassword } from '~/auth/password-reset.server'
 import { resetTokenCookie } from '~/auth/reset-cookie.server'
+import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
 import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
@@ -39,9 +40,8 @@ export const meta: MetaFunction = () =>
 
 export const handle = { breadcrumb: 'Nueva contraseña' } satisfies BreadcrumbHandle
 
-// Never let the page's address (which briefly carries the token) leak to other sites.
-const privatePageHeaders = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
-export const headers = () => privatePageHeaders
+// Never let the address (which carries the token on the first request) leak to other sites.
+export const headers = () => tokenPageHeaders
 
 async function tokenFromCookie(request: Request) {
 	const value: unknown = await resetTokenCookie().parse(request.headers.get('cookie'))
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		const live = (await findPasswordReset(token)) !== null
 		return redirect('/reset-password', {
 			headers: {
-				...privatePageHeaders,
+				...tokenUrlHeaders,
 				'set-cookie': live
 					? await resetTokenCookie().serialize(token)
 					: await resetTokenCookie().serialize('', { maxAge: 0 }),

@@ -1,7 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
+	redirect,
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -11,7 +13,8 @@ import { consumeEmailVerification, sendEmailVerification } from '~/auth/email-ve
 import { getUser, homePathFor, requireUser } from '~/auth/guards.server'
 import { authMessages } from '~/auth/messages'
 import { redirectToSchema } from '~/auth/password-policy'
-import { checkAuthRateLimit } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
+import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout } from '~/components/auth-layout'
@@ -31,28 +34,34 @@ export const meta: MetaFunction = () =>
 
 export const handle = { breadcrumb: 'Confirmar correo' } satisfies BreadcrumbHandle
 
-export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
+// The page never shows a token in its address (see token-pages.server.ts); the resend
+// form's 429 passes its Retry-After on.
+export const headers: HeadersFunction = (args) => ({
+	...tokenPageHeaders,
+	...retryAfterHeaders(args),
+})
+
+/** Where a dead link lands: the page, saying so, without the token in the address bar. */
+const INVALID_LINK_PATH = '/verify-email?enlace=no-valido'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const token = new URL(request.url).searchParams.get('token')
+	const url = new URL(request.url)
+	const token = url.searchParams.get('token')
 	const user = await getUser(request)
 	if (token) {
 		const verified = await consumeEmailVerification(token)
 		if (verified) {
 			const target = user ? homePathFor(user) : '/login'
-			throw await redirectWithToast(target, {
-				type: 'success',
-				message: authMessages.emailVerified,
-			})
+			throw await redirectWithToast(
+				target,
+				{ type: 'success', message: authMessages.emailVerified },
+				{ headers: tokenUrlHeaders },
+			)
 		}
-		return {
-			status: 'invalid' as const,
-			signedIn: Boolean(user),
-			verified: user?.emailVerified ?? false,
-		}
+		throw redirect(INVALID_LINK_PATH, { headers: tokenUrlHeaders })
 	}
 	return {
-		status: 'idle' as const,
+		status: url.searchParams.has('enlace') ? ('invalid' as const) : ('idle' as const),
 		signedIn: Boolean(user),
 		verified: user?.emailVerified ?? false,
 	}
