@@ -191,6 +191,10 @@ export async function register(
 	page: Page,
 	values: { name: string; email: string; password?: string },
 ) {
+	// Each visitor who registers stands for another person behind the reverse proxy. The
+	// suite's browsers all connect from 127.0.0.1, and one address may register only
+	// AUTH_RATE_LIMIT accounts a minute, which parallel specs would otherwise exceed.
+	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
 	await page.goto('/register')
 	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })
 	await page.locator('form#register').getByRole('button', { name: 'Crear cuenta' }).click()

@@ -1,9 +1,15 @@
 /**
  * Security headers on the three kinds of response (a document, a single-fetch data request
  * and a resource route), the per-request CSP nonce, and the cookies' flags. The e2e server
- * runs with NODE_ENV=production, so HSTS and Secure cookies are on.
+ * runs with NODE_ENV=production, so HSTS is on; its APP_URL is plain http, so cookies are
+ * not Secure there, and an instance with an https APP_URL shows they are then.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { type APIResponse } from '@playwright/test'
+import { baseURL } from '../playwright.config'
+import { startBuiltApp } from '../scripts/app-process.mjs'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
 import { signedCardPath } from './cards-signing'
 import { expect, fromOurPages, test } from './fixtures'
@@ -119,50 +125,75 @@ test('the browser runs the page under the CSP without a single violation', async
 	expect(violations).toEqual([])
 })
 
-test('every cookie is HttpOnly, SameSite=Lax and Secure in production', async ({ request }) => {
+/**
+ * Every cookie a visitor gets from the app at `origin`: the session and a toast (register),
+ * the theme, and the anonymous visitor id (a generation without a session). `appOrigin` is
+ * what the app's APP_URL says, which our pages send as Origin.
+ */
+async function everyCookie(origin: string, appOrigin = origin) {
 	const cookies: string[] = []
-	const collect = (response: APIResponse) =>
-		cookies.push(
-			...response
-				.headersArray()
-				.filter((header) => header.name.toLowerCase() === 'set-cookie')
-				.map((header) => header.value),
-		)
-	const headers = { ...fromOurPages, 'x-forwarded-for': randomIp() }
-	// The session and a toast.
-	collect(
-		await request.post('/register', {
-			headers,
-			form: {
-				name: 'Galleta',
-				email: uniqueEmail('cookies'),
-				password: PASSWORD,
-				confirmPassword: PASSWORD,
-			},
-			maxRedirects: 0,
-		}),
-	)
-	// The theme.
-	collect(
-		await request.post('/resources/theme', {
-			headers: fromOurPages,
-			form: { theme: 'dark', redirectTo: '/' },
-			maxRedirects: 0,
-		}),
-	)
-	// The anonymous visitor (a generation in a fresh context, without the session).
-	const anonymous = await request.post('/?index', {
-		headers: { ...headers, cookie: '' },
-		form: { intent: 'generate', prompt: 'galletas', count: '1' },
-		maxRedirects: 0,
+	const send = async (path: string, form: Record<string, string>) => {
+		const response = await fetch(new URL(path, origin), {
+			method: 'POST',
+			headers: { origin: appOrigin, 'x-forwarded-for': randomIp() },
+			body: new URLSearchParams(form),
+			redirect: 'manual',
+		})
+		cookies.push(...response.headers.getSetCookie())
+	}
+	await send('/register', {
+		name: 'Galleta',
+		email: uniqueEmail('cookies'),
+		password: PASSWORD,
+		confirmPassword: PASSWORD,
 	})
-	collect(anonymous)
+	await send('/resources/theme', { theme: 'dark', redirectTo: '/' })
+	await send('/?index', { intent: 'generate', prompt: 'galletas', count: '1' })
+	return cookies
+}
+
+const COOKIE_NAMES = ['fr_session', 'fr_toast', 'fr_theme', 'fr_visitor']
+
+// The Secure flag and the __Host- prefix follow the scheme of APP_URL, not NODE_ENV: the
+// e2e server runs in production on http://127.0.0.1 (like a self-hoster on a LAN), where a
+// Secure cookie would be dropped by the browser and nobody could sign in.
+test('APP_URL on plain http: every cookie is HttpOnly, SameSite=Lax, Path=/, without Secure', async () => {
+	const cookies = await everyCookie(baseURL)
 	const names = new Set(cookies.map((cookie) => cookie.split('=')[0]))
-	for (const name of ['fr_session', 'fr_toast', 'fr_theme', 'fr_visitor'])
-		expect(names).toContain(name)
+	for (const name of COOKIE_NAMES) expect(names).toContain(name)
 	for (const cookie of cookies) {
-		expect(cookie, 'Secure').toMatch(/;\s*Secure/i)
 		expect(cookie, 'HttpOnly').toMatch(/;\s*HttpOnly/i)
 		expect(cookie, 'SameSite=Lax').toMatch(/;\s*SameSite=Lax/i)
+		expect(cookie, 'Path=/').toMatch(/;\s*Path=\/(;|$)/i)
+		expect(cookie, 'no Secure on http').not.toMatch(/;\s*Secure/i)
 	}
+})
+
+test.describe('APP_URL on https', () => {
+	let app: Awaited<ReturnType<typeof startBuiltApp>>
+	let dataDir: string
+	const appUrl = 'https://frasea.example'
+	test.beforeAll(async () => {
+		dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-cookies-'))
+		// A TLS proxy in front would talk plain http to the app; the test plays that proxy.
+		app = await startBuiltApp({ dataDir, env: { APP_URL: appUrl, TRUST_PROXY: '1' } })
+	})
+	test.afterAll(async () => {
+		await app?.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	test('every cookie is __Host-, Secure, Path=/, without Domain, HttpOnly, SameSite=Lax', async () => {
+		const cookies = await everyCookie(app.origin, appUrl)
+		const names = new Set(cookies.map((cookie) => cookie.split('=')[0]))
+		for (const name of COOKIE_NAMES) expect(names).toContain(`__Host-${name}`)
+		for (const cookie of cookies) {
+			expect(cookie, '__Host- prefix').toMatch(/^__Host-/)
+			expect(cookie, 'Secure').toMatch(/;\s*Secure/i)
+			expect(cookie, 'Path=/').toMatch(/;\s*Path=\/(;|$)/i)
+			expect(cookie, 'no Domain').not.toMatch(/;\s*Domain=/i)
+			expect(cookie, 'HttpOnly').toMatch(/;\s*HttpOnly/i)
+			expect(cookie, 'SameSite=Lax').toMatch(/;\s*SameSite=Lax/i)
+		}
+	})
 })
