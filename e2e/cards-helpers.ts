@@ -1,6 +1,22 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { type Page } from '@playwright/test'
 import { signCardPath } from '../app/cards/url-signature.server'
+import { expect, expectHydration } from './fixtures'
+
+/** Generates two phrases on the home page and returns the first card, ready. */
+export async function generate(page: Page, visit: (path: string) => Promise<void>, js: boolean) {
+	await visit('/')
+	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la calma del mar')
+	await page.getByLabel('Número de frases').selectOption('2')
+	await page.getByRole('button', { name: 'Generar Frases' }).click()
+	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+	await expectHydration(page, js)
+	const card = page.getByTestId('phrase-card').first()
+	await expect(card).toBeVisible()
+	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
+	return card
+}
 
 /*
  * The card routes render only URLs their pages signed. Tests that must ask for a URL no

@@ -1,29 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { type Locator, type Page } from '@playwright/test'
+import { type Locator } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { sqlGet, toast } from './auth-helpers'
-import { signedCardPath } from './cards-signing'
-import { expect, expectHydration, test } from './fixtures'
+import { generate, signedCardPath } from './cards-helpers'
+import { expect, test } from './fixtures'
 
 /*
  * The image cards under generated phrases, with and without JavaScript. Without it every
  * picture comes from the server (GET forms, <img>, download links); with it the preview is
  * a canvas and the download is made in the browser.
  */
-
-async function generate(page: Page, visit: (path: string) => Promise<void>, js: boolean) {
-	await visit('/')
-	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la calma del mar')
-	await page.getByLabel('Número de frases').selectOption('2')
-	await page.getByRole('button', { name: 'Generar Frases' }).click()
-	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
-	await expectHydration(page, js)
-	const card = page.getByTestId('phrase-card').first()
-	await expect(card).toBeVisible()
-	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
-	return card
-}
 
 /** A signature of what the canvas shows, to tell two drawings apart. */
 function canvasSignature(card: Locator) {

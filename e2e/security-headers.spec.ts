@@ -11,7 +11,7 @@ import { type APIResponse } from '@playwright/test'
 import { baseURL } from '../playwright.config'
 import { startBuiltApp } from '../scripts/app-process.mjs'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
-import { signedCardPath } from './cards-signing'
+import { signedCardPath } from './cards-helpers'
 import { expect, fromOurPages, test } from './fixtures'
 
 test.skip(({ js }) => !js, 'headers do not depend on JavaScript: one run is enough')

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -7,9 +7,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { renderCard } from '../render.server'
 import { createCardState } from '../state'
+import { QueueFullError } from '~/utils/concurrency.server'
 import {
 	buildBackgroundPrompt,
 	detectTheme,
+	downloadLimiter,
 	fetchPollinationsBackground,
 	pollinationsUrl,
 } from './pollinations.server'
@@ -60,8 +62,12 @@ describe('remote backgrounds (fake service on loopback)', () => {
 	let baseUrl: string
 	let cacheDir: string
 	let requests: IncomingMessage[] = []
-	let mode: 'ok' | 'error' | 'slow' | 'html' = 'ok'
+	let mode: 'ok' | 'error' | 'slow' | 'html' | 'held' = 'ok'
 	let picture: Buffer
+	/** In 'held' mode answers wait for this; `open` counts requests being answered. */
+	let held: Array<() => void> = []
+	let open = 0
+	let mostOpen = 0
 
 	beforeAll(async () => {
 		picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00aa00' } })
@@ -69,6 +75,14 @@ describe('remote backgrounds (fake service on loopback)', () => {
 			.toBuffer()
 		server = createServer((request, response) => {
 			requests.push(request)
+			open++
+			mostOpen = Math.max(mostOpen, open)
+			response.on('close', () => open--)
+			if (mode === 'held') {
+				return held.push(() =>
+					response.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture),
+				)
+			}
 			if (mode === 'error') return response.writeHead(502).end('bad gateway')
 			if (mode === 'html')
 				return response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hi</h1>')
@@ -85,6 +99,8 @@ describe('remote backgrounds (fake service on loopback)', () => {
 	beforeEach(async () => {
 		requests = []
 		mode = 'ok'
+		held = []
+		mostOpen = 0
 		if (cacheDir) await rm(cacheDir, { recursive: true, force: true })
 		cacheDir = await mkdtemp(path.join(tmpdir(), 'frasea-backgrounds-'))
 	})
@@ -156,4 +172,56 @@ describe('remote backgrounds (fake service on loopback)', () => {
 			expect(requests).toHaveLength(asked)
 		},
 	)
+
+	test('downloads run a few at once; beyond the queue they are refused, not remembered as failures', async () => {
+		mode = 'held'
+		const options = { baseUrl, cacheDir }
+		const capacity = downloadLimiter.concurrency + downloadLimiter.maxQueue
+		const results = Array.from({ length: capacity + 3 }, (_, index) =>
+			fetchPollinationsBackground({ ...request, seed: 5000 + index }, options).then(
+				() => 'ok',
+				(error: unknown) => (error instanceof QueueFullError ? 'busy' : String(error)),
+			),
+		)
+		await expect.poll(() => requests.length).toBe(downloadLimiter.concurrency)
+		// Answer the held requests as they come, until every download has settled.
+		const answering = setInterval(() => held.splice(0).forEach((answer) => answer()), 10)
+		try {
+			const outcomes = await Promise.all(results)
+			expect(outcomes.filter((outcome) => outcome === 'busy')).toHaveLength(3)
+			expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(capacity)
+		} finally {
+			clearInterval(answering)
+		}
+		expect(mostOpen).toBeLessThanOrEqual(downloadLimiter.concurrency)
+		// A refused download is tried again on the next request.
+		mode = 'ok'
+		const retried = await fetchPollinationsBackground(
+			{ ...request, seed: 5000 + capacity },
+			options,
+		)
+		expect(retried.equals(picture)).toBe(true)
+	})
+
+	test('the disk cache stays under its bound, dropping the least recently used image', async () => {
+		const size = picture.byteLength
+		const options = { baseUrl, cacheDir, cacheMaxBytes: size * 2 + 10 }
+		const seeds = [7001, 7002, 7003]
+		await fetchPollinationsBackground({ ...request, seed: seeds[0] as number }, options)
+		await fetchPollinationsBackground({ ...request, seed: seeds[1] as number }, options)
+		// Use the first again: the second is now the least recently used.
+		await fetchPollinationsBackground({ ...request, seed: seeds[0] as number }, options)
+		expect(requests).toHaveLength(2)
+		await fetchPollinationsBackground({ ...request, seed: seeds[2] as number }, options)
+		const files = await readdir(cacheDir)
+		expect(files).toHaveLength(2)
+		let total = 0
+		for (const file of files) total += (await stat(path.join(cacheDir, file))).size
+		expect(total).toBeLessThanOrEqual(options.cacheMaxBytes)
+		// The first is still cached; the second has to be downloaded again.
+		await fetchPollinationsBackground({ ...request, seed: seeds[0] as number }, options)
+		expect(requests).toHaveLength(3)
+		await fetchPollinationsBackground({ ...request, seed: seeds[1] as number }, options)
+		expect(requests).toHaveLength(4)
+	})
 })

@@ -1,0 +1,199 @@
+import { randomInt } from 'node:crypto'
+import { type APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { baseURL } from '../playwright.config'
+import { randomIp } from './auth-helpers'
+import { generate, signedCardPath } from './cards-helpers'
+import { expect, fromOurPages, test } from './fixtures'
+
+/*
+ * The card routes' defences (security review, items 7 and 8): image URLs render only with
+ * the signature the pages write, renders are capped (503 when the queue is full), and
+ * uploads have a per-owner quota answered next to the file field. And the pages' own
+ * links keep working, with and without JavaScript.
+ */
+
+const SPANISH_403 = /firma de la imagen/
+
+/**
+ * GET that waits out a 503 (Retry-After) like a patient client: another test may be
+ * overloading the render queue on purpose at the same moment.
+ */
+async function getUnlessBusy(request: APIRequestContext, path: string) {
+	for (let attempt = 1; ; attempt++) {
+		const response = await request.get(path)
+		if (response.status() !== 503 || attempt === 3) return response
+		await new Promise((resolve) =>
+			setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000),
+		)
+	}
+}
+
+/** The same URL with its query rewritten (the signature kept as it was). */
+function rewrite(href: string, change: (params: URLSearchParams) => void) {
+	const url = new URL(href, 'http://x')
+	change(url.searchParams)
+	return `${url.pathname}?${url.searchParams}`
+}
+
+test('forged, missing or altered signatures get a 403 with a Spanish reason', async ({
+	page,
+	visit,
+	js,
+}) => {
+	test.skip(!js, 'HTTP only: one run is enough')
+	const card = await generate(page, visit, js)
+	const zip = (await card
+		.getByRole('link', { name: 'Descargar todos los tamaños (ZIP)' })
+		.getAttribute('href')) as string
+	const image = (await card.getByTestId('card-download').getAttribute('href')) as string
+	expect(zip).toMatch(/&firma=[\w-]{22}$/)
+	expect(image).toMatch(/&firma=[\w-]{22}$/)
+	expect((await getUnlessBusy(page.request, zip)).status()).toBe(200)
+
+	const attacks = {
+		'no signature': rewrite(image, (params) => params.delete('firma')),
+		'another text': rewrite(image, (params) => params.set('t', 'Visita mi-estafa.example')),
+		'another seed': rewrite(image, (params) => params.set('sd', String(randomInt(1e6)))),
+		'an extra parameter': rewrite(image, (params) => params.set('ancho', '360')),
+		'a parameter less': rewrite(image, (params) => params.delete('v')),
+		'reordered parameters': (() => {
+			const url = new URL(image, 'http://x')
+			const entries = [...url.searchParams]
+			const firma = entries.pop() as [string, string]
+			return `${url.pathname}?${new URLSearchParams([...entries.reverse(), firma])}`
+		})(),
+		'a forged signature': rewrite(image, (params) => params.set('firma', 'A'.repeat(22))),
+		"the image's signature on the ZIP": image.replace(
+			'/tarjetas/imagen.jpg',
+			'/tarjetas/todas.zip',
+		),
+		'an unsigned ZIP': '/tarjetas/todas.zip?t=Compra+ya&sd=1',
+		'an unsigned background': '/tarjetas/fondo.jpg?t=Compra+ya&s=whatsapp&b=nature&sd=1',
+	}
+	for (const [attack, path] of Object.entries(attacks)) {
+		const response = await page.request.get(path)
+		expect(response.status(), attack).toBe(403)
+		expect(response.headers()['content-type'], attack).toContain('text/plain')
+		expect(await response.text(), attack).toMatch(SPANISH_403)
+	}
+})
+
+test("the pages' image links are signed and work, also after a design change", async ({
+	page,
+	visit,
+	js,
+}) => {
+	const card = await generate(page, visit, js)
+	await card.getByRole('link', { name: 'Editar Diseño' }).click()
+	const editor = card.getByTestId('design-editor')
+	await editor.getByLabel('Tamaño de la plataforma').selectOption('facebook_post')
+	await editor.getByRole('button', { name: 'Aplicar Cambios' }).click()
+	await expect(page).toHaveURL(/c1\.s=facebook_post/)
+	// The re-rendered page signed the new state.
+	const download = card.getByTestId('card-download')
+	await expect(download).toHaveAttribute('href', /s=facebook_post.*&firma=[\w-]{22}$/)
+	const links = [
+		(await download.getAttribute('href')) as string,
+		(await card
+			.getByRole('link', { name: 'Descargar todos los tamaños (ZIP)' })
+			.getAttribute('href')) as string,
+	]
+	if (!js) {
+		const img = card.getByTestId('card-image')
+		links.push((await img.getAttribute('src')) as string)
+		for (const candidate of ((await img.getAttribute('srcset')) ?? '').split(', ')) {
+			links.push(candidate.split(' ')[0] as string)
+		}
+		// The browser itself loaded the server's picture.
+		await expect
+			.poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
+			.toBeGreaterThan(0)
+	}
+	for (const link of links) {
+		const response = await getUnlessBusy(page.request, link)
+		expect(response.status(), link).toBe(200)
+		expect(response.headers()['cache-control'], link).toBe('public, max-age=31536000, immutable')
+	}
+	const full = await getUnlessBusy(page.request, links[0] as string)
+	expect(await sharp(await full.body()).metadata()).toMatchObject({ width: 1200, height: 630 })
+})
+
+test('more uncached renders at once than the queue holds: 503 with Retry-After, never a 500', async ({
+	page,
+	js,
+}) => {
+	test.skip(!js, 'HTTP only: one run is enough')
+	// The app writes its session secret on first use; a page makes sure it exists.
+	expect((await page.request.get('/')).status()).toBe(200)
+	// Full-size cards of the largest format, each a new seed, so nothing comes from the cache.
+	const text = 'Una frase larga para que cada tarjeta cueste lo suyo al dibujarla y codificarla.'
+	const base = randomInt(1e6)
+	const ip = randomIp()
+	// Node's fetch opens a connection per request (a browser or Playwright's client would
+	// queue them six at a time, which never fills the server's queue).
+	const responses = await Promise.all(
+		Array.from({ length: 60 }, async (_, index) => {
+			const path = signedCardPath(
+				`/tarjetas/imagen.jpg?${new URLSearchParams({ t: text, s: 'web_banner', sd: String(base + index), v: '2' })}`,
+			)
+			const response = await fetch(`${baseURL}${path}`, { headers: { 'x-forwarded-for': ip } })
+			return {
+				status: response.status,
+				retryAfter: response.headers.get('retry-after'),
+				text: response.status === 200 ? '' : await response.text(),
+			}
+		}),
+	)
+	const statuses = responses.map((response) => response.status)
+	const busy = responses.filter((response) => response.status === 503)
+	expect(busy.length, statuses.join(' ')).toBeGreaterThan(0)
+	expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0)
+	expect(
+		statuses.every((status) => [200, 429, 503].includes(status)),
+		statuses.join(' '),
+	).toBe(true)
+	for (const response of busy) {
+		expect(Number(response.retryAfter)).toBeGreaterThan(0)
+		expect(response.text).toContain('Vuelve a intentarlo en unos segundos')
+	}
+})
+
+test('the upload quota is answered next to the file field, in Spanish', async ({
+	page,
+	visit,
+	js,
+}) => {
+	const card = await generate(page, visit, js)
+	await card.getByRole('link', { name: 'Subir Fondo' }).click()
+	const panel = card.getByTestId('upload-panel')
+	const action = (await panel.getAttribute('action')) as string
+	const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0ea5e9' } })
+		.png()
+		.toBuffer()
+	// Fill this browser's anonymous quota (10 files) straight through the form's action.
+	for (let index = 0; index < 10; index++) {
+		const response = await page.request.post(action, {
+			multipart: { fondo: { name: `fondo-${index}.png`, mimeType: 'image/png', buffer: png } },
+			headers: fromOurPages,
+			maxRedirects: 0,
+		})
+		expect(response.status(), `upload ${index + 1}`).toBeLessThan(400)
+	}
+	// The eleventh, through the page's own form.
+	await panel
+		.getByLabel('Imagen de fondo')
+		.setInputFiles({ name: 'una-mas.png', mimeType: 'image/png', buffer: png })
+	await panel.getByRole('button', { name: 'Subir Imagen' }).click()
+	const message = card.getByText(
+		/Has llegado al máximo de fondos subidos sin cuenta \(10 fondos o 50 MB\)/,
+	)
+	await expect(message).toBeVisible()
+	// Tied to the field for assistive technology, and the card still uses its own background.
+	await expect(card.getByTestId('upload-panel').getByLabel('Imagen de fondo')).toHaveAttribute(
+		'aria-invalid',
+		'true',
+	)
+	await expect(card.getByText('Usando fondo personalizado')).toHaveCount(0)
+	expect(page.url()).not.toContain('c1.u=')
+})
