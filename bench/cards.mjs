@@ -1,13 +1,23 @@
 // Image cards: server time per request for a 1080×1080 card drawn from scratch, the same
 // card from the in-memory cache, and the ZIP of all 10 sizes.
 // Targets (issue "Image cards"): render p50 < 40 ms, cached p50 < 3 ms, ZIP < 500 ms.
+// Card URLs are signed as the pages sign them (app/cards/url-signature.server.ts, loaded
+// through tsx), with a session secret the bench gives the app. Two seeds a second stay well
+// inside the per-address render allowance (app/cards/limits.ts).
+import { randomBytes } from 'node:crypto'
+import { tsImport } from 'tsx/esm/api'
 import { ms, startApp, timeSequential } from './lib.mjs'
 
-const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3991) })
+const { signCardPath } = await tsImport('../app/cards/url-signature.server.ts', import.meta.url)
+const secret = randomBytes(24).toString('base64url')
+const app = await startApp({
+	port: Number(process.env.BENCH_PORT ?? 3991),
+	env: { SESSION_SECRET: secret },
+})
 const text =
 	'La calma del mar te recuerda que cada ola llega a su tiempo: respira, confía y sigue adelante.'
 const cardUrl = (seed, path = '/tarjetas/imagen.jpg') =>
-	`${app.origin}${path}?${new URLSearchParams({ t: text, sd: String(seed), v: '2' })}`
+	`${app.origin}${signCardPath(path, new URLSearchParams({ t: text, sd: String(seed), v: '2' }), secret)}`
 
 async function get(url) {
 	const response = await fetch(url)
