@@ -23,6 +23,7 @@ import {
 	testServers,
 	uniqueEmail,
 	waitForMail,
+	waitForMailAbout,
 } from './auth-helpers'
 import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
@@ -209,7 +210,7 @@ test('a mail scanner opening the reset link first does not burn it; the form spe
 	await registerOverHttp(page.request, email)
 	await page.context().clearCookies()
 	expect((await post(page.request, '/forgot-password', { email })).status()).toBe(200)
-	const link = linkIn(await waitForMail(email, 2), '/reset-password')
+	const link = linkIn(await waitForMailAbout(email, 'Restablece'), '/reset-password')
 
 	// The scanner (its own browser) opens the link before the person does.
 	const scanner = await browser.newContext({ javaScriptEnabled: js })

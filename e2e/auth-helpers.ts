@@ -132,6 +132,22 @@ export async function waitForMail(address: string, count = 1): Promise<ReceivedM
 	return mails[count - 1] as ReceivedMail
 }
 
+/**
+ * Waits for a message to an address whose subject starts with `subject`, and returns the
+ * newest such. Mails go out in the background, so a confirmation sent at registration may
+ * arrive after a reset mail asked for right afterwards: counting messages is not enough.
+ */
+export async function waitForMailAbout(address: string, subject: string): Promise<ReceivedMail> {
+	let found: ReceivedMail | undefined
+	await expect
+		.poll(() => (found = mailsTo(address).findLast((mail) => mail.subject.startsWith(subject))), {
+			message: `a mail "${subject}…" to ${address}`,
+			timeout: 10_000,
+		})
+		.toBeDefined()
+	return found as ReceivedMail
+}
+
 /** The link to `pathname` in a message, as a path the test's baseURL can open. */
 export function linkIn(mail: ReceivedMail, pathname: string) {
 	const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[\\w-]+`).exec(mail.text)
