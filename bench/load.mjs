@@ -3,9 +3,17 @@
 // Gemini, image cards drawn from scratch (a new seed each request, so nothing comes from
 // the cache) and a signed-in user's dashboard. Reports throughput, p50/p99 latency and
 // errors per target; any error or unexpected status fails the run (exit code 1).
+// The app runs as behind one reverse proxy (TRUST_PROXY=1) and every card request comes
+// from another address, as real visitors would: one address alone would meet its per-minute
+// render allowance. Card URLs are signed as the pages sign them.
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import autocannon from 'autocannon'
+import { tsImport } from 'tsx/esm/api'
 import { startApp, startFakeGemini } from './lib.mjs'
+
+const { signCardPath } = await tsImport('../app/cards/url-signature.server.ts', import.meta.url)
+const secret = randomBytes(24).toString('base64url')
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 10)
 const fakePort = Number(process.env.BENCH_FAKE_PORT ?? 4398)
@@ -18,6 +26,8 @@ const app = await startApp({
 		...fake.env,
 		GENERATION_DAILY_LIMIT_ANON: '1000000',
 		GENERATION_DAILY_LIMIT_USER: '1000000',
+		SESSION_SECRET: secret,
+		TRUST_PROXY: '1',
 		GENERATION_DAILY_LIMIT_IP: '1000000',
 	},
 })
@@ -76,7 +86,12 @@ const targets = [
 		expect: '2xx',
 		setupRequest: (request) => ({
 			...request,
-			path: `/tarjetas/imagen.jpg?${new URLSearchParams({ t: cardText, sd: String(++seed), v: '2' })}`,
+			path: signCardPath(
+				'/tarjetas/imagen.jpg',
+				new URLSearchParams({ t: cardText, sd: String(++seed), v: '2' }),
+				secret,
+			),
+			headers: { ...request.headers, 'x-forwarded-for': `198.51.100.${seed % 250}` },
 		}),
 	},
 	{
