@@ -14,7 +14,6 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { SMTPServer } from 'smtp-server'
 
 const port = process.env.E2E_PORT ?? '3999'
-const buildDir = process.env.BUILD_DIR ?? 'build'
 const dataDir = path.resolve(`.cache/e2e-data-${port}`)
 const mailDir = path.join(dataDir, 'smtp-sink')
 rmSync(dataDir, { recursive: true, force: true })

@@ -61,7 +61,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 	headers.set('X-Content-Type-Options', 'nosniff')
 	headers.set('X-Frame-Options', 'DENY')
 	headers.set('Cross-Origin-Opener-Policy', 'same-origin')
-	if (isProduction) {
+	// Only a site served over HTTPS (APP_URL) can promise browsers it always will be.
+	if (env.secureCookies) {
 		headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 	}
 }
