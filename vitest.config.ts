@@ -7,7 +7,12 @@ export default defineConfig({
 		alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
 	},
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+		include: [
+			'app/**/*.test.{ts,tsx}',
+			'server/**/*.test.ts',
+			'tests/**/*.test.{ts,tsx}',
+			'scripts/**/*.test.ts',
+		],
 		environment: 'node',
 		pool: 'forks',
 	},
