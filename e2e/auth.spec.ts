@@ -11,7 +11,7 @@ import {
 } from './auth-helpers'
 import { expect, expectHydration, test } from './fixtures'
 
-test('register leads to the dashboard, signed in, with the spec’s message', async ({
+test('register leads to the dashboard, signed in, with the success message', async ({
 	page,
 	visit,
 	js,
@@ -32,7 +32,8 @@ test('register leads to the dashboard, signed in, with the spec’s message', as
 	await expect(header.getByRole('button', { name: 'Cerrar Sesión' }).first()).toBeAttached()
 	await expect(header.getByRole('link', { name: 'Iniciar Sesión' })).toHaveCount(0)
 
-	// The profile row has the spec's columns; the password is stored only as a bcrypt hash.
+	// The profile row holds name, role and creation date; the password is stored only as a
+	// bcrypt hash.
 	const row = sqlGet<{ nombre: string; rol: string; fecha_creacion: unknown; hash: string }>(
 		`SELECT p.nombre, p.rol, p.fecha_creacion, w.hash FROM perfiles p JOIN passwords w ON w.user_id = p.id WHERE p.correo = ?`,
 		email,

@@ -18,9 +18,9 @@ test.skip(({ js }) => !js, 'HTTP-level limits, no browser behaviour to compare: 
 
 type App = Awaited<ReturnType<typeof startBuiltApp>>
 
-/** This spec's own per-address limit, low enough to reach in a test. */
+/** This test file's own per-address limit, low enough to reach in a test. */
 const IP_LIMIT = 10
-/** This spec's own ceiling on provider calls. */
+/** This test file's own ceiling on provider calls. */
 const GLOBAL_LIMIT = 3
 
 const IP_MESSAGE =

@@ -48,7 +48,7 @@ test('home: generates the chosen number of phrases and the batch survives a relo
 	await expect(phrases(page)).toHaveCount(2)
 })
 
-test('home: an empty topic is refused with the spec message and the other input is kept', async ({
+test('home: an empty topic is refused with the prompt-required message and the other input is kept', async ({
 	page,
 	visit,
 	js,

@@ -51,7 +51,10 @@ export function loginPath(redirectTo?: string | null) {
 		: '/login'
 }
 
-/** A signed-in user, or a redirect to /login (carrying where they were) with the spec's message. */
+/**
+ * A signed-in user, or a redirect to /login (carrying where they were) with the
+ * sign-in-required message.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
 	const user = await getUser(request)
 	if (user) return user

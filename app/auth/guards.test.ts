@@ -58,7 +58,7 @@ describe('requireUser', () => {
 		})
 	})
 
-	test('sends a guest to /login with where they were and the spec’s message', async () => {
+	test('sends a guest to /login with where they were and the sign-in-required message', async () => {
 		const result = await thrown(
 			guards.requireUser(new Request('http://localhost/dashboard/frases?q=sol')),
 		)
@@ -83,7 +83,7 @@ describe('requireAdmin', () => {
 		expect(result.location).toBe('/login?redirectTo=%2Fadmin%2Foverview')
 	})
 
-	test('users go to /dashboard with the spec’s message', async () => {
+	test('users go to /dashboard with the no-permission message', async () => {
 		const result = await thrown(guards.requireAdmin(await signedIn({ email: 'beto@frasea.test' })))
 		expect(result.location).toBe('/dashboard')
 		expect(toastIn(result.cookie).__flash_toast__.message).toBe(

@@ -1,9 +1,9 @@
 /**
- * Every Spanish text of the accounts feature, in one place. The spec's wording is used
- * verbatim where the spec gives one (000 §8, 001 §2); the rest is ours.
+ * Every Spanish text of the accounts feature, in one place. The product's agreed wording
+ * is used verbatim where there is one; the rest is ours.
  */
 export const authMessages = {
-	// Spec 000 §5 and §8, verbatim.
+	// The product's agreed texts, verbatim.
 	required: 'Por favor completa todos los campos',
 	passwordMismatch: 'Las contraseñas no coinciden',
 	loginSuccess: 'Sesión iniciada correctamente',

@@ -64,7 +64,7 @@ export interface ContrastGuardInput {
 export interface ContrastGuardResult {
 	/** Overlay opacity to draw with (≥ the requested one). */
 	overlay: number
-	/** Outline colour family: the spec's dark outline, or a light halo for dark text. */
+	/** Outline colour family: the usual dark outline, or a light halo for dark text. */
 	outline: 'dark' | 'light'
 	/** Multiplier for the outline width (1 = normal). */
 	outlineScale: number

@@ -3,7 +3,7 @@ import { guardContrast, srgbToLinear, type ContrastGuardResult } from './contras
 import { type FontFamily } from './fonts'
 import { layoutText, type TextLayout } from './layout'
 
-/** JPEG quality of every exported card (spec 000 §7); canvas.toBlob takes it as is. */
+/** JPEG quality of every exported card; canvas.toBlob takes it as is. */
 export const JPEG_QUALITY = 0.92
 
 export interface DrawCardOptions {
@@ -98,8 +98,8 @@ const SHADOW_COLORS = { dark: 'rgba(0, 0, 0, 0.55)', light: 'rgba(255, 255, 255,
 
 /**
  * Draws a whole card: background (cover), black overlay, then the phrase in bold with a
- * dark outline and a shadow (spec 000 §7), laid out by layout.ts. Works on the server's
- * and the browser's canvas alike.
+ * dark outline and a shadow, laid out by layout.ts. Works on the server's and the
+ * browser's canvas alike.
  */
 export function drawCard<Img>(
 	ctx: Ctx2D<Img>,

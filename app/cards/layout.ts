@@ -9,11 +9,11 @@ import { canvasFont, type FontFamily } from './fonts'
 export type MeasureText = (text: string, font: string) => number
 
 export const LAYOUT = {
-	/** Lines wrap to 85 % of the card's width (spec 000 §7). */
+	/** Lines wrap to 85 % of the card's width. */
 	widthRatio: 0.85,
 	/** The text block must fit in 85 % of the height, else the font shrinks. */
 	heightRatio: 0.85,
-	/** Line height is 1.3 × the font size (spec 000 §7). */
+	/** Line height is 1.3 × the font size. */
 	lineHeight: 1.3,
 	/** Shrink-to-fit steps down like the font-size control does. */
 	shrinkStep: 2,

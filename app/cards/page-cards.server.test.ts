@@ -24,7 +24,7 @@ const homeDefaults = cardDefaults({
 })
 
 describe('card defaults', () => {
-	test('use the batch platform, the spec design and a stable seed per phrase', () => {
+	test('use the batch platform, the default design and a stable seed per phrase', () => {
 		expect(homeDefaults).toMatchObject({
 			size: 'facebook_post',
 			font: 'arimo',

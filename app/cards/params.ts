@@ -40,7 +40,7 @@ export const FONT_SIZE = { min: 30, max: 150, step: 2, default: 72 } as const
 export const OVERLAY = { min: 0, max: 0.8, step: 0.1, default: 0.3 } as const
 export const SEED_MAX = 2_147_483_647
 
-/** Design defaults of spec 000 §3 (size, Arial, 72 px, white, 0.3). */
+/** Default card design (size, Arial, 72 px, white, 0.3). */
 export const DESIGN_DEFAULTS: CardDesign = {
 	size: DEFAULT_SIZE_KEY,
 	font: DEFAULT_FONT_ID,

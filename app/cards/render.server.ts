@@ -32,7 +32,7 @@ export interface RenderOptions {
 	quality?: number
 }
 
-/** frase-{index}-{sizeKey}.jpg (spec 000 §9). */
+/** Download name of one card at one size: frase-{index}-{sizeKey}.jpg. */
 export function cardFileName(index: number, sizeKey: SizeKey): string {
 	return `frase-${index}-${sizeKey}.jpg`
 }

@@ -1,7 +1,7 @@
 /**
- * The platform sizes a card can be exported at (spec 000 §3). Pixels are exact: the
- * exported JPEG has exactly these dimensions. Only the label of `instagram_square` is
- * given by the spec; the others are ours.
+ * The platform sizes a card can be exported at. Pixels are exact: the exported JPEG has
+ * exactly these dimensions. Only the label of `instagram_square` is an agreed product
+ * text; the others are ours.
  */
 export const PLATFORM_SIZES = {
 	instagram_square: { width: 1080, height: 1080, label: 'Instagram Cuadrado' },
@@ -25,7 +25,7 @@ export interface PlatformSize {
 
 export type SizeKey = keyof typeof PLATFORM_SIZES
 
-/** In the order the spec lists them (also the order for selects and the ZIP). */
+/** In the order listed above (also the order for selects and the ZIP). */
 export const SIZE_KEYS = Object.keys(PLATFORM_SIZES) as SizeKey[]
 
 export const DEFAULT_SIZE_KEY: SizeKey = 'instagram_square'

@@ -69,7 +69,7 @@ describe('card state in the URL', () => {
 		)
 	})
 
-	test('missing parameters take the spec defaults', () => {
+	test('missing parameters take the design defaults', () => {
 		const result = parse('t=Hola')
 		expect(result).toEqual({
 			ok: true,

@@ -184,7 +184,7 @@ export function parseCardState(params: URLSearchParams): ParseCardStateResult {
 	return { ok: true, state: parsed.data }
 }
 
-/** A random background seed (0 to 999 999, as the spec's image service call). */
+/** A random background seed, 0 to 999 999: the range agreed for the image service. */
 export function randomSeed(): number {
 	return Math.floor(Math.random() * 1_000_000)
 }

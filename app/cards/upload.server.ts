@@ -137,7 +137,7 @@ async function reencode(original: Buffer) {
 /**
  * Validates, re-encodes (auto-rotated, metadata stripped, long side capped, transparency
  * flattened on white) and stores an uploaded background. Throws UploadError with the
- * spec's Spanish message when the file is refused.
+ * agreed Spanish message when the file is refused.
  */
 export async function storeUpload(
 	source: AsyncIterable<Uint8Array> | Uint8Array,

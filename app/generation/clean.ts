@@ -1,6 +1,6 @@
 /**
- * Output cleaning (spec 5): models add introductions, numbering and quotes however firmly
- * the instruction forbids them. Turns raw model text into distinct phrases.
+ * Output cleaning: models add introductions, numbering and quotes however firmly the
+ * instruction forbids them. Turns raw model text into distinct phrases.
  */
 
 /**

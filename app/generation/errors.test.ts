@@ -21,7 +21,7 @@ const AUTH_SHORT = 'Clave de API inválida. Por favor, verifica la clave API en 
 const BLOCKED =
 	'El prompt contiene contenido no permitido. Por favor, intenta con un prompt diferente.'
 
-describe('provider errors per page (spec 8)', () => {
+describe('provider errors per page', () => {
 	test.each<[Page, ProviderErrorKind, string]>([
 		['home', 'quota', QUOTA_LONG],
 		['instagram', 'quota', QUOTA_SHORT],
@@ -57,7 +57,7 @@ describe('provider errors per page (spec 8)', () => {
 	})
 })
 
-describe('generation failures (spec 8)', () => {
+describe('generation failures', () => {
 	test.each<[Page, string]>([
 		['home', 'No se pudo generar contenido. Por favor, intenta con un prompt diferente.'],
 		['instagram', 'No se pudo generar contenido. Por favor, intenta con un prompt diferente.'],

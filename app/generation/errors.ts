@@ -1,8 +1,8 @@
 /**
- * Typed provider errors and the catalogue that turns them into the spec's Spanish texts
- * (spec 8), with each page's variant. The spec gives two wordings for several messages
- * without saying which page uses which; Instagram takes the shorter quota and key texts
- * (the spec names it for the quota one) and Facebook the shorter empty-text one.
+ * Typed provider errors and the catalogue that turns them into the product's agreed
+ * Spanish texts, with each page's variant. Several messages come in two wordings without
+ * a page assigned to either; Instagram takes the shorter quota and key texts (the shorter
+ * quota text is the one tied to Instagram) and Facebook the shorter empty-text one.
  */
 import type { Page } from './options'
 
@@ -66,7 +66,7 @@ export type GenerationErrorKind =
 
 export class GenerationError extends Error {
 	readonly kind: GenerationErrorKind
-	/** The shorter text for a toast, when the spec gives one. */
+	/** The shorter text for a toast, when there is one. */
 	readonly toast: string
 
 	constructor(

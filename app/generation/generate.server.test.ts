@@ -96,7 +96,7 @@ async function failure(promise: Promise<unknown>): Promise<GenerationError> {
 	throw new Error('expected a failure')
 }
 
-describe('retry schedule (spec 9)', () => {
+describe('retry schedule', () => {
 	test.each([
 		[0, 0.8, 500],
 		[1, 0.6, 1000],

@@ -1,7 +1,7 @@
 /**
  * The generation orchestrator shared by the three pages: builds the instruction, calls the
  * provider with a timeout and the visitor's abort signal, retries with backoff and lower
- * temperatures, cleans the text and fills the batch with placeholders (spec 5, 8, 9).
+ * temperatures, cleans the text and fills the batch with placeholders.
  */
 import { createBrief, type GenerationBrief } from './brief'
 import { cleanPhrases, mergeDistinct } from './clean'
@@ -27,12 +27,12 @@ export const PROVIDER_TIMEOUT_MS = 30_000
 /** A quota RetryInfo longer than this fails at once instead of keeping the visitor waiting. */
 export const MAX_RETRY_DELAY_MS = 5_000
 
-/** Spec 9: 0.8 on the first try, then 0.7 − 0.1 × attempt (attempt counted from 0). */
+/** 0.8 on the first try, then 0.7 − 0.1 × attempt (attempt counted from 0). */
 export function attemptTemperature(attempt: number): number {
 	return attempt === 0 ? 0.8 : Math.round((0.7 - 0.1 * attempt) * 10) / 10
 }
 
-/** Spec 9: 2^attempt × 500 ms after the failed attempt `attempt` (counted from 0). */
+/** 2^attempt × 500 ms after the failed attempt `attempt` (counted from 0). */
 export function backoffDelay(attempt: number): number {
 	return 2 ** attempt * 500
 }

@@ -143,7 +143,7 @@ describe('generating with Gemini configured', () => {
 		expect(gemini.requests).toHaveLength(0)
 	})
 
-	test('a provider refusal shows the spec message and gives the generation back', async () => {
+	test('a provider refusal shows the invalid-key message and gives the generation back', async () => {
 		const first = (await run(
 			'home',
 			post('/?index', form({ prompt: 'uno', count: '1' })),

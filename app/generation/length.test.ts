@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { lengthText, wordRange } from './length'
 
-describe('wordRange (spec 5)', () => {
+describe('wordRange', () => {
 	test.each([
 		['corta', 5, 10],
 		['media', 11, 20],
@@ -24,7 +24,7 @@ describe('wordRange (spec 5)', () => {
 		expect(wordRange(length)).toEqual({ min, max })
 	})
 
-	test('the slider value reads as the spec text', () => {
+	test('the slider value reads as the request text', () => {
 		expect(lengthText(25)).toBe('25 palabras')
 		expect(lengthText('corta')).toBe('corta')
 	})

@@ -1,4 +1,4 @@
-/** Target word counts (spec 5). */
+/** Target word counts. */
 
 export interface WordRange {
 	min: number
@@ -42,7 +42,7 @@ export function wordRange(length: string | number | undefined | null): WordRange
 	return { ...DEFAULT_WORD_RANGE }
 }
 
-/** The length as the spec's request text: 25 → '25 palabras'. */
+/** The length as worded in the request: 25 → '25 palabras'. */
 export function lengthText(length: string | number): string {
 	return typeof length === 'number' ? `${length} palabras` : length
 }

@@ -1,6 +1,6 @@
 /**
- * The choices offered by the three generator pages (spec 3 and 9), in one place so the
- * forms, the schema, the instruction text and the offline engine agree.
+ * The choices offered by the three generator pages, in one place so the forms, the
+ * schema, the instruction text and the offline engine agree.
  */
 
 export const PAGES = ['home', 'instagram', 'facebook'] as const
@@ -173,7 +173,7 @@ export function acceptsImage(page: Page) {
 	return (IMAGE_PAGES as readonly Page[]).includes(page)
 }
 
-/** 15 MB, spec 9. */
+/** Largest image a visitor may upload: 15 MB. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 
 /** The Facebook picker says PNG, JPG or GIF; Instagram takes the same plus WEBP. */
@@ -190,14 +190,14 @@ export interface GenerationConfig {
 	maxOutputTokens: number
 }
 
-/** Spec 7: sampling parameters per page. */
+/** Sampling parameters per page. */
 export const GENERATION_CONFIG = {
 	home: { temperature: 0.8, topP: 0.95, topK: 50, maxOutputTokens: 2048 },
 	instagram: { temperature: 0.8, topP: 0.95, topK: 50, maxOutputTokens: 2048 },
 	facebook: { temperature: 0.8, topP: 0.9, topK: 40, maxOutputTokens: 1024 },
 } as const satisfies Record<Page, GenerationConfig>
 
-/** Emojis per phrase asked for on each page (the spec words it differently per page). */
+/** Emojis per phrase asked for on each page (each page asks for a different range). */
 export const EMOJI_RANGE = {
 	home: { min: 1, max: 2 },
 	instagram: { min: 2, max: 3 },

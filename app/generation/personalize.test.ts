@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { personalization } from './personalize'
 
-describe('personalisation (spec 5)', () => {
+describe('personalisation', () => {
 	test.each([
 		['amor', 'frases para mi novia', 'novia', 'mi novia'],
 		['románticas', 'para Lucía', 'Lucía', 'Lucía'],

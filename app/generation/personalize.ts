@@ -1,5 +1,5 @@
 /**
- * Personalisation (spec 5): love phrases asked 'para (mi) X' are written for X.
+ * Personalisation: love phrases asked 'para (mi) X' are written for X.
  */
 
 const LOVE_TYPES = new Set(['amor', 'románticas'])

@@ -1,6 +1,6 @@
 /**
- * Placeholder phrases (spec 9) that fill a batch when the model returned fewer phrases
- * than asked for after every attempt.
+ * Placeholder phrases that fill a batch when the model returned fewer phrases than asked
+ * for after every attempt.
  */
 import { type GenerationBrief } from './brief'
 import { pickHashtags, toHashtag } from './hashtags'

@@ -37,7 +37,7 @@ describe('the Spanish date', () => {
 	})
 })
 
-describe('instruction text (spec 7)', () => {
+describe('instruction text', () => {
 	test.each(['home', 'instagram', 'facebook'] as const)(
 		'the rules every page asks for: %s',
 		(page) => {

@@ -1,5 +1,5 @@
 /**
- * The instruction text sent to a model (spec 7), one implementation parameterised by page.
+ * The instruction text sent to a model, one implementation parameterised by page.
  * Instructions are written in Spanish whatever the output language: the model is told
  * which language to answer in.
  */

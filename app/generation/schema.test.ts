@@ -11,7 +11,7 @@ function messages(result: {
 	return result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []
 }
 
-describe('generation schema (spec 5)', () => {
+describe('generation schema', () => {
 	test('defaults per page', () => {
 		expect(generationSchema('home').parse({ prompt: 'x' })).toMatchObject({
 			count: 4,

@@ -1,6 +1,6 @@
 /**
  * The generation form's schema, one per page, used by the action (parseWithZod) and by
- * Conform in the browser. Messages are the spec's (section 5), verbatim.
+ * Conform in the browser. Messages are the product's agreed Spanish texts, verbatim.
  */
 import { z } from 'zod'
 import {

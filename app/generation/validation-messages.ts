@@ -1,6 +1,6 @@
 /**
- * The generation form's messages (spec 5, verbatim), apart from the schema so the browser
- * can show them without loading zod.
+ * The generation form's messages (the product's agreed texts, verbatim), apart from the
+ * schema so the browser can show them without loading zod.
  */
 import { LENGTH_SLIDER } from './options'
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireAdmin } from '~/auth/guards.server'
 
-// /admin opens the overview (spec 001 §2).
+// /admin opens the overview.
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
 	return redirect('/admin/overview')

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The admin side menu (spec 001 §2). Later pages add themselves as they are built:
+ * The admin side menu. Later pages add themselves as they are built:
  * Usuarios, Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
  */
 const links = [{ to: '/admin/overview', label: 'Panel General' }] as const

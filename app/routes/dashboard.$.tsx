@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
 
-// Unknown paths under /dashboard go to /dashboard (spec 001 §2), for signed-in users only.
+// Unknown paths under /dashboard go to /dashboard, for signed-in users only.
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request)
 	return redirect('/dashboard')

@@ -22,8 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The dashboard's sections (spec 001 §2). Later pages add themselves here as they are
- * built: Mis Frases Guardadas, Historial, Perfil, Configuración.
+ * The dashboard's sections. Later pages add themselves here as they are built:
+ * Mis Frases Guardadas, Historial, Perfil, Configuración.
  */
 const links = [{ to: '/dashboard', label: 'Dashboard', end: true }] as const
 

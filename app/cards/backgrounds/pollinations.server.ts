@@ -229,7 +229,7 @@ function countMatches(words: string, keywords: string[]) {
 	return count
 }
 
-/** The theme whose keywords occur most often in the phrase (ties: the spec's order). */
+/** The theme whose keywords occur most often in the phrase (ties: the order of the list). */
 export function detectTheme(text: string): Theme['id'] | null {
 	const words = normalizeWords(text)
 	let best: Theme | null = null

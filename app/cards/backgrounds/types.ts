@@ -1,4 +1,4 @@
-/** The eight background types of spec 000 §3, with their Spanish labels. */
+/** The eight background types, with their Spanish labels. */
 export const BACKGROUND_TYPES = {
 	abstract: {
 		label: 'Abstracto',

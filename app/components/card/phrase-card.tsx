@@ -23,7 +23,7 @@ import { DesignEditor } from './design-editor'
 import { UploadPanel } from './upload-panel'
 import { useCardCanvas } from './use-card-canvas'
 
-/** File name of a download (spec 000 §9). */
+/** File name of a download: frase-{index}-{sizeKey}.jpg. */
 function fileName(state: CardState) {
 	return `frase-${state.index}-${state.size}.jpg`
 }

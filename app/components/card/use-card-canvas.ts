@@ -6,7 +6,7 @@ type Renderer = typeof CanvasModule
 
 export type CanvasStatus = 'idle' | 'loading' | 'ready' | 'error'
 
-/** After this long a slow background gets a notice (spec 000 §4); the wait goes on. */
+/** After this long a slow background gets a notice; the wait goes on. */
 export const SLOW_AFTER_MS = 30_000
 
 /**

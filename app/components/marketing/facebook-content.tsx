@@ -94,7 +94,7 @@ const questions: FaqEntry[] = [
 	},
 ]
 
-/** The Facebook page's marketing content (spec 000 §2), static: rendered once on the server. */
+/** The Facebook page's marketing content, static: rendered once on the server. */
 export function FacebookContent() {
 	return (
 		<>

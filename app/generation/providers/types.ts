@@ -2,7 +2,7 @@ import { type GenerationBrief } from '../brief'
 import { type ImageInput } from '../types'
 
 export interface GenerateParams {
-	/** The instruction text (spec 7). */
+	/** The instruction text. */
 	instruction: string
 	image?: ImageInput
 	temperature: number
