@@ -17,10 +17,10 @@ import {
 	createBatch,
 	getBatchForViewer,
 	updateBatchPhrase,
-	purgeExpiredBatches,
 	updateBatchPlatform,
 } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
+import { runHousekeeping } from '~/models/housekeeping.server'
 import { savePhrases } from '~/models/phrase.server'
 import {
 	getAllowance,
@@ -308,7 +308,7 @@ async function generate(
 			batchId: batch.id,
 		})
 	}
-	void purgeExpiredBatches().catch((error: unknown) => console.error(error))
+	void runHousekeeping().catch((error: unknown) => console.error(error))
 	return redirectWithToast(
 		`${generatorPath[page]}?lote=${batch.id}#generated-phrases`,
 		{ type: 'success', message: successMessage(result.phrases.length) },

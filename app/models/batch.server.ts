@@ -78,15 +78,6 @@ export async function updateBatchPhrase(
 	return true
 }
 
-let lastPurge = 0
-
-/** Deletes expired anonymous batches; cheap to call often (runs at most hourly). */
-export async function purgeExpiredBatches(now = new Date()) {
-	if (now.getTime() - lastPurge < 60 * 60 * 1000) return
-	lastPurge = now.getTime()
-	await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
-}
-
 /** Changes the target platform a batch's cards start from; false when it is not the viewer's. */
 export async function updateBatchPlatform(batchId: string, platform: string, viewer: Viewer) {
 	const batch = await getBatchForViewer(batchId, viewer)

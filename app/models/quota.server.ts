@@ -240,5 +240,5 @@ export async function getAllowance(
 /** Old counters are useless after their day: keep a week for the admin statistics. */
 export async function purgeOldQuotas(now = new Date()) {
 	const weekAgo = quotaDay(new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000))
-	await prisma.generationQuota.deleteMany({ where: { day: { lt: weekAgo } } })
+	return (await prisma.generationQuota.deleteMany({ where: { day: { lt: weekAgo } } })).count
 }

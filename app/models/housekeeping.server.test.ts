@@ -1,0 +1,56 @@
+import { afterAll, expect, test } from 'vitest'
+import { setUpTestDatabase } from '~/auth/test-database'
+
+const { prisma, cleanUp } = await setUpTestDatabase()
+const { runHousekeeping } = await import('./housekeeping.server')
+const { quotaDay } = await import('./quota.server')
+afterAll(cleanUp)
+
+const HOUR = 60 * 60 * 1000
+
+test('expired batches, ended rate-limit windows and week-old counters go; live rows stay, at most hourly', async () => {
+	const now = new Date('2026-11-23T12:00:00Z')
+	const past = new Date(now.getTime() - HOUR)
+	const future = new Date(now.getTime() + HOUR)
+	const batch = (id: string, expiresAt: Date | null) =>
+		prisma.generationBatch.create({
+			data: {
+				id,
+				page: 'home',
+				prompt: 'x',
+				settings: '{}',
+				provider: 'offline',
+				model: 'x',
+				expiresAt,
+			},
+		})
+	await batch('old', past)
+	await batch('live', future)
+	await batch('kept', null)
+	await prisma.rateLimit.createMany({
+		data: [
+			{ key: 'login:ip:203.0.113.1', count: 3, resetAt: past },
+			{ key: 'login:ip:203.0.113.2', count: 3, resetAt: future },
+		],
+	})
+	const eightDaysAgo = quotaDay(new Date(now.getTime() - 8 * 24 * HOUR))
+	await prisma.generationQuota.createMany({
+		data: [
+			{ subject: 'ip:203.0.113.1', day: eightDaysAgo, count: 5 },
+			{ subject: 'ip:203.0.113.1', day: quotaDay(now), count: 5 },
+		],
+	})
+
+	expect(await runHousekeeping(now)).toEqual({ batches: 1, rateLimits: 1, quotas: 1 })
+	expect(
+		(await prisma.generationBatch.findMany({ orderBy: { id: 'asc' } })).map((b) => b.id),
+	).toEqual(['kept', 'live'])
+	expect(await prisma.rateLimit.findMany()).toHaveLength(1)
+	expect(await prisma.generationQuota.findMany()).toMatchObject([{ day: quotaDay(now) }])
+
+	// Within the hour it does nothing; an hour later it runs again.
+	await batch('old2', past)
+	expect(await runHousekeeping(new Date(now.getTime() + HOUR / 2))).toBeNull()
+	// 'old2', and 'live', whose hour is up by then.
+	expect(await runHousekeeping(new Date(now.getTime() + HOUR))).toMatchObject({ batches: 2 })
+})

@@ -1,0 +1,21 @@
+import { prisma } from '~/utils/db.server'
+import { purgeOldQuotas } from './quota.server'
+
+const INTERVAL_MS = 60 * 60 * 1000
+let lastRun = 0
+
+/**
+ * Deletes rows nobody will read again: anonymous batches past their 24 hours, rate-limit
+ * windows that have ended, and daily generation counters older than a week. Every new
+ * visitor and client address leaves such rows behind, so without this the tables would
+ * only grow (and an attacker rotating addresses would grow them fast). Cheap to call on
+ * every generation: it runs at most hourly per process.
+ */
+export async function runHousekeeping(now = new Date()) {
+	if (now.getTime() - lastRun < INTERVAL_MS) return null
+	lastRun = now.getTime()
+	const batches = await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
+	const windows = await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } })
+	const quotas = await purgeOldQuotas(now)
+	return { batches: batches.count, rateLimits: windows.count, quotas }
+}
