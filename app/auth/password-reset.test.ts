@@ -1,28 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { setUpTestDatabase } from './test-database'
+import { outboxMailsTo as mailsTo, withClock } from './test-helpers'
 
 const { prisma, cleanUp } = await setUpTestDatabase()
 const reset = await import('./password-reset.server')
-const { getEnv } = await import('~/utils/env.server')
 afterAll(cleanUp)
 
-const outbox = () => path.join(getEnv().dataDir, 'outbox')
-function mailsTo(address: string) {
-	if (!existsSync(outbox())) return []
-	return (
-		readdirSync(outbox())
-			.sort()
-			// Undo quoted-printable just enough for links: soft line breaks and `=3D`.
-			.map((name) =>
-				readFileSync(path.join(outbox(), name), 'utf8')
-					.replace(/=\r?\n/g, '')
-					.replace(/=3D/g, '='),
-			)
-			.filter((mail) => mail.includes(`To: ${address}`))
-	)
-}
 /** The token of the newest reset link mailed to an address. */
 function lastToken(address: string) {
 	const mails = mailsTo(address)
@@ -97,5 +80,42 @@ describe('password recovery', () => {
 			const nextDay = await reset.checkRecoveryMailCaps(email, at(24 * 60))
 			expect(nextDay.allowed).toBe(true)
 		}
+	})
+})
+
+describe('reset links last 1 hour', () => {
+	const HOUR = 60 * 60 * 1000
+	test('a link still works a second before its hour is up', async () => {
+		const email = 'a-tiempo@frasea.test'
+		const user = await newUser(email)
+		await withClock(async (setNow) => {
+			const sent = Date.parse('2026-05-04T10:00:00Z')
+			setNow(sent)
+			await reset.requestPasswordReset(email)
+			await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1))
+			setNow(sent + HOUR - 1000)
+			expect(await reset.findPasswordReset(lastToken(email))).not.toBeNull()
+			expect(await reset.resetPassword(lastToken(email), 'contraseña a tiempo 1')).toBe(user.id)
+		})
+	})
+
+	test('an hour after it was mailed the link is dead: it shows nothing and changes nothing', async () => {
+		const email = 'caducado@frasea.test'
+		const user = await newUser(email)
+		await withClock(async (setNow) => {
+			const sent = Date.parse('2026-05-04T12:00:00Z')
+			setNow(sent)
+			await reset.requestPasswordReset(email)
+			await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1))
+			const token = lastToken(email)
+			setNow(sent + HOUR)
+			expect(await reset.findPasswordReset(token)).toBeNull()
+			expect(await reset.resetPassword(token, 'contraseña tardía 1')).toBeNull()
+			setNow(sent + 5 * HOUR)
+			expect(await reset.resetPassword(token, 'contraseña tardía 2')).toBeNull()
+		})
+		expect(await prisma.password.findUnique({ where: { userId: user.id } })).toBeNull()
+		const profile = await prisma.profile.findUnique({ where: { id: user.id } })
+		expect(profile?.emailVerifiedAt).toBeNull()
 	})
 })

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import { setUpTestDatabase } from './test-database'
+import { outboxMailsTo as mailsTo, withClock } from './test-helpers'
+
+// The public address: every link is built on it, whatever the request says.
+process.env.APP_URL = 'https://frasea.example'
+const { prisma, cleanUp } = await setUpTestDatabase()
+const verification = await import('./email-verification.server')
+afterAll(cleanUp)
+
+const HOUR = 60 * 60 * 1000
+
+/** Every confirmation link in the newest mail to an address. */
+function links(address: string) {
+	const mail = mailsTo(address).at(-1) ?? ''
+	return [...mail.matchAll(/(https?:\/\/[^\s"<>]*)\/verify-email\?token=([\w-]+)/g)].map(
+		([, origin, token]) => ({ origin, token: token ?? '' }),
+	)
+}
+
+async function newUser(email: string) {
+	return prisma.profile.create({
+		data: { name: 'Confirma', email },
+		select: { id: true, name: true, email: true },
+	})
+}
+
+/** A request as a client may forge it: another Host, and a proxy's headers it has no proxy for. */
+const forgedRequest = () =>
+	new Request('http://evil.example/dashboard', {
+		method: 'POST',
+		headers: {
+			host: 'evil.example',
+			'x-forwarded-host': 'evil.example',
+			'x-forwarded-proto': 'http',
+			forwarded: 'host=evil.example;proto=http',
+		},
+	})
+
+describe('confirmation links', () => {
+	test('are built on APP_URL, never on the Host or forwarded headers of the request', async () => {
+		const user = await newUser('enlace@frasea.test')
+		await verification.sendEmailVerification(forgedRequest(), user)
+		await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
+		const found = links(user.email)
+		expect(found.length).toBeGreaterThan(0)
+		for (const link of found) expect(link.origin).toBe('https://frasea.example')
+		expect(mailsTo(user.email)[0]).not.toContain('evil.example')
+	})
+
+	test('still confirm a second before 24 hours are up', async () => {
+		const user = await newUser('a-tiempo@frasea.test')
+		await withClock(async (setNow) => {
+			const sent = Date.parse('2026-06-01T09:00:00Z')
+			setNow(sent)
+			await verification.sendEmailVerification(forgedRequest(), user)
+			await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
+			setNow(sent + 24 * HOUR - 1000)
+			const confirmed = await verification.consumeEmailVerification(
+				links(user.email)[0]?.token ?? '',
+			)
+			expect(confirmed?.id).toBe(user.id)
+		})
+		const profile = await prisma.profile.findUnique({ where: { id: user.id } })
+		expect(profile?.emailVerifiedAt).not.toBeNull()
+	})
+
+	test('are dead 24 hours after they were mailed, and confirm nothing', async () => {
+		const user = await newUser('tarde@frasea.test')
+		await withClock(async (setNow) => {
+			const sent = Date.parse('2026-06-01T09:00:00Z')
+			setNow(sent)
+			await verification.sendEmailVerification(forgedRequest(), user)
+			await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
+			const token = links(user.email)[0]?.token ?? ''
+			setNow(sent + 24 * HOUR)
+			expect(await verification.consumeEmailVerification(token)).toBeNull()
+			setNow(sent + 30 * 24 * HOUR)
+			expect(await verification.consumeEmailVerification(token)).toBeNull()
+		})
+		const profile = await prisma.profile.findUnique({ where: { id: user.id } })
+		expect(profile?.emailVerifiedAt).toBeNull()
+	})
+})
