@@ -117,6 +117,115 @@ describe('reservations', () => {
 	})
 })
 
+describe('the day resets at midnight, Spanish time', () => {
+	test.each([
+		// Winter (CET, UTC+1): midnight in Madrid is 23:00 UTC.
+		['2026-01-15T22:59:59Z', '2026-01-15'],
+		['2026-01-15T23:00:00Z', '2026-01-16'],
+		// Spring forward on 29 March 2026: a 23-hour day, whose midnight is 22:00 UTC.
+		['2026-03-28T22:59:59Z', '2026-03-28'],
+		['2026-03-28T23:00:00Z', '2026-03-29'],
+		['2026-03-29T21:59:59Z', '2026-03-29'],
+		['2026-03-29T22:00:00Z', '2026-03-30'],
+		// Fall back on 25 October 2026: a 25-hour day, from 22:00 UTC to 23:00 UTC next day.
+		['2026-10-24T21:59:59Z', '2026-10-24'],
+		['2026-10-24T22:00:00Z', '2026-10-25'],
+		['2026-10-25T22:59:59Z', '2026-10-25'],
+		['2026-10-25T23:00:00Z', '2026-10-26'],
+	])('%s is in the quota day %s', (instant, day) => {
+		expect(quotaDay(new Date(instant))).toBe(day)
+	})
+
+	/** Spends the address's whole allowance (7) at `at`; true when one more is still refused. */
+	async function spendAddress(address: string, at: Date) {
+		for (let i = 0; i < 7; i++) {
+			const result = await reserveGeneration(
+				{ kind: 'visitor', id: `${address}-${i}` },
+				address,
+				at,
+			)
+			expect(result.ok, `generation ${i + 1} at ${at.toISOString()}`).toBe(true)
+		}
+		return !(await reserveGeneration({ kind: 'visitor', id: `${address}-x` }, address, at)).ok
+	}
+
+	test('a spent allowance comes back at Madrid midnight, not before, across both DST changes', async () => {
+		const cases = [
+			// [last second of a day, first second of the next] in UTC
+			['2026-01-15T22:59:59Z', '2026-01-15T23:00:00Z'],
+			['2026-03-29T21:59:59Z', '2026-03-29T22:00:00Z'],
+			['2026-10-25T22:59:59Z', '2026-10-25T23:00:00Z'],
+		]
+		for (const [index, [lastSecond, midnight]] of cases.entries()) {
+			const address = `198.51.100.${index + 1}`
+			// Spent an hour before the day ends; refused until its last second, allowed at midnight.
+			const hourBefore = new Date(Date.parse(lastSecond as string) - 60 * 60 * 1000)
+			expect(await spendAddress(address, hourBefore)).toBe(true)
+			expect(
+				(
+					await reserveGeneration(
+						{ kind: 'visitor', id: 'tarde' },
+						address,
+						new Date(lastSecond as string),
+					)
+				).ok,
+				`still refused at ${lastSecond}`,
+			).toBe(false)
+			expect(
+				(
+					await reserveGeneration(
+						{ kind: 'visitor', id: 'nuevo-dia' },
+						address,
+						new Date(midnight as string),
+					)
+				).ok,
+				`allowed again at ${midnight}`,
+			).toBe(true)
+		}
+	})
+})
+
+describe('the last allowed generations, fired at once', () => {
+	test("an account's own limit is never overshot", async () => {
+		await prisma.setting.upsert({
+			where: { key: 'generation.dailyLimit.user' },
+			create: { key: 'generation.dailyLimit.user', value: '5' },
+			update: { value: '5' },
+		})
+		try {
+			const user = { kind: 'user', id: 'prisas' } as const
+			for (let i = 0; i < 3; i++) {
+				expect((await reserveGeneration(user, `203.0.113.${100 + i}`)).ok).toBe(true)
+			}
+			// Ten requests race for the two that are left, each from its own address.
+			const results = await Promise.all(
+				Array.from({ length: 10 }, (_, index) => reserveGeneration(user, `203.0.113.${index + 1}`)),
+			)
+			expect(results.filter((result) => result.ok)).toHaveLength(2)
+			expect(results.filter((result) => !result.ok && result.scope === 'user')).toHaveLength(8)
+			expect(await count('user:prisas')).toBe(5)
+		} finally {
+			await prisma.setting.delete({ where: { key: 'generation.dailyLimit.user' } })
+		}
+	})
+
+	test("an address's limit is never overshot by its last requests", async () => {
+		for (let i = 0; i < 5; i++) {
+			expect(
+				(await reserveGeneration({ kind: 'visitor', id: `antes-${i}` }, '192.0.2.60')).ok,
+			).toBe(true)
+		}
+		const results = await Promise.all(
+			Array.from({ length: 10 }, (_, index) =>
+				reserveGeneration({ kind: 'visitor', id: `carrera-${index}` }, '192.0.2.60'),
+			),
+		)
+		expect(results.filter((result) => result.ok)).toHaveLength(2)
+		expect(await count('ip:192.0.2.60')).toBe(7)
+		expect(await visitorTotal()).toBe(7)
+	})
+})
+
 function runChild(count: number, env: Record<string, string>) {
 	return new Promise<{ generations: number; calls: number }>((resolve, reject) => {
 		const child = spawn(
