@@ -46,8 +46,8 @@ export const generatorPath: Record<Page, string> = {
 
 /**
  * What the generator needs from the server's load context: the client address counts
- * toward its own daily limit. Optional only because the app can run without its server
- * (remix-serve, Vite dev); then every request shares one address counter.
+ * toward its own daily limit. The HTTP server (server/index.js) always provides it; it is
+ * optional for callers without one (unit tests), which then share one address counter.
  */
 export type GeneratorContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
 
