@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { setUpTestDatabase } from '~/auth/test-database'
+import { withClock } from '~/auth/test-helpers'
 import { PURGE_BATCH, UPLOAD_LIFETIME, UPLOAD_QUOTA } from '~/cards/limits'
 import { type StoredUpload } from '~/cards/upload.server'
 
@@ -12,7 +13,8 @@ const { decodeLimiter, storeUpload, uploadPath, uploadsDir, UploadError } =
 	await import('~/cards/upload.server')
 afterAll(cleanUp)
 
-const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
 let counter = 0
 
 /** A fake stored upload of `bytes` (the quota counts the stored size), with its file. */
@@ -137,18 +139,45 @@ describe('every upload expires', () => {
 		expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
 	})
 
-	test('an anonymous upload goes 24 hours after it was sent, however often it is used', async () => {
+	test('an anonymous upload goes 24 hours after it was sent, however often it is used: hidden, then its file and row purged', async () => {
 		const viewer = anonymous()
 		const start = new Date('2026-02-01T00:00:00Z')
+		const after = (ms: number) => new Date(start.getTime() + ms)
 		const stored = fakeStored()
 		await uploads.recordUpload(stored, { viewer, fileName: 'f.png', now: start })
-		await uploads.getUploadForViewer(
-			stored.id,
-			viewer,
-			new Date(start.getTime() + 20 * 60 * 60 * 1000),
-		)
+		// Used on a page 20 hours on: that does not make it last longer.
+		expect(await uploads.getUploadForViewer(stored.id, viewer, after(20 * HOUR))).not.toBeNull()
 		const saved = await prisma.upload.findUnique({ where: { id: stored.id } })
-		expect(saved?.expiresAt?.getTime()).toBe(start.getTime() + UPLOAD_LIFETIME.anonymousMs)
+		expect(saved?.expiresAt?.getTime()).toBe(start.getTime() + 24 * HOUR)
+
+		// Its last second: still shown, and a purge then keeps it.
+		expect(
+			await uploads.getUploadForViewer(stored.id, viewer, after(24 * HOUR - 1000)),
+		).not.toBeNull()
+		await uploads.purgeExpiredUploads(after(24 * HOUR - 1000))
+		expect(await prisma.upload.findUnique({ where: { id: stored.id } })).not.toBeNull()
+		expect(existsSync(uploadPath(stored.id) as string)).toBe(true)
+
+		// 24 hours on: no longer shown, and the purge removes the file and the row.
+		expect(await uploads.getUploadForViewer(stored.id, viewer, after(24 * HOUR))).toBeNull()
+		await uploads.purgeExpiredUploads(after(24 * HOUR))
+		expect(await prisma.upload.findUnique({ where: { id: stored.id } })).toBeNull()
+		expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+	})
+
+	test('the scheduled purge (run on upload and card pages) does that deletion by itself', async () => {
+		const viewer = anonymous()
+		const stored = fakeStored()
+		const sent = Date.parse('2026-03-01T10:00:00Z')
+		await uploads.recordUpload(stored, { viewer, fileName: 'f.png', now: new Date(sent) })
+		await withClock(async (setNow) => {
+			setNow(sent + 24 * HOUR)
+			uploads.schedulePurge()
+			await vi.waitFor(async () => {
+				expect(await prisma.upload.findUnique({ where: { id: stored.id } })).toBeNull()
+				expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+			}, 10_000)
+		})
 	})
 })
 
