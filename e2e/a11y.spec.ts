@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
 import { register, randomIp, sql, uniqueEmail } from './auth-helpers'
-import { expect, test as base } from './fixtures'
+import { expect, expectHydration, test as base } from './fixtures'
 
 /**
  * The page axe audits. axe needs JavaScript in the page, so without it (the no-js project)
@@ -51,12 +51,43 @@ async function expectAccessible(page: Page, label: string) {
 	expect(serious, `${label}: serious or critical axe violations`).toEqual([])
 }
 
-/** Opens each path in both themes (the system preference) and runs axe. */
-async function auditPages(page: Page, paths: string[]) {
+/**
+ * Opens a path on the audited page, ready to be used: with JavaScript hydrated, so axe and
+ * every interaction meet the page React runs; in the no-JS stand-in, fully loaded with no
+ * script left in it and never hydrated, so axe meets what a visitor without JavaScript gets.
+ */
+async function open(page: Page, js: boolean, path: string) {
+	const response = await page.goto(path)
+	expect(response, `no response for ${path}`).not.toBeNull()
+	await expectReady(page, js)
+}
+
+/** The current document is hydrated (JS) or is the script-free stand-in, unhydrated (no-JS). */
+async function expectReady(page: Page, js: boolean) {
+	if (!js) {
+		await page.waitForLoadState('load')
+		await expect(
+			page.locator('script:not([type="application/ld+json"])'),
+			'the no-JS stand-in carries no script',
+		).toHaveCount(0)
+	}
+	await expectHydration(page, js)
+}
+
+/** A page to audit, and the heading that proves it is that page (not an error). */
+type Audited = { path: string; heading?: string }
+
+/** Opens each page in both themes (the system preference) and runs axe. */
+async function auditPages(page: Page, js: boolean, pages: (string | Audited)[]) {
 	for (const colorScheme of SCHEMES) {
 		await page.emulateMedia({ colorScheme })
-		for (const path of paths) {
-			await page.goto(path)
+		for (const entry of pages) {
+			const { path, heading } = typeof entry === 'string' ? { path: entry } : entry
+			await open(page, js, path)
+			if (heading !== undefined) {
+				await expect(page, `${path}: not redirected away`).toHaveURL(path)
+				await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
+			}
 			await expectAccessible(page, `${path} (${colorScheme})`)
 		}
 	}
@@ -77,28 +108,55 @@ const PUBLIC_PAGES = [
 for (const path of PUBLIC_PAGES) {
 	test(`${path} has no serious accessibility violations, light and dark`, async ({
 		auditPage: page,
+		js,
 	}) => {
-		await auditPages(page, [path])
+		await auditPages(page, js, [path])
 	})
 }
 
+/**
+ * Every page of the admin area, with its heading. The area's menu must list exactly these,
+ * so a new admin page cannot go unaudited.
+ */
+const ADMIN_PAGES: Audited[] = [{ path: '/admin/overview', heading: 'Panel General' }]
+
 test('a generated batch and the signed-in pages have no serious violations, light and dark', async ({
 	auditPage: page,
+	js,
 }) => {
-	test.setTimeout(90_000)
+	test.setTimeout(120_000)
 	const email = uniqueEmail('a11y')
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
 	await register(page, { name: 'Accesible', email })
-	await page.goto('/')
+	await open(page, js, '/')
 	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la playa en invierno')
 	await page.getByLabel('Número de frases').selectOption('2')
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
 	const batch = new URL(page.url())
-	await auditPages(page, [`${batch.pathname}${batch.search}`, '/dashboard', '/profile'])
+	await auditPages(page, js, [
+		{ path: `${batch.pathname}${batch.search}`, heading: 'Frases Generadas' },
+		{ path: '/dashboard', heading: 'Panel de Usuario' },
+		{ path: '/profile', heading: 'Mi Perfil' },
+	])
 
-	sql("UPDATE perfiles SET rol='admin' WHERE correo=?", email)
-	await auditPages(page, ['/admin/overview'])
+	// An admin with a confirmed address: anything less gets the 403 page, not the panel.
+	sql(
+		"UPDATE perfiles SET rol = 'admin', correo_verificado_en = ? WHERE correo = ?",
+		Date.now(),
+		email,
+	)
+	await open(page, js, '/admin/overview')
+	const menu = page.getByRole('navigation', { name: 'Administración' }).getByRole('link')
+	const adminLinks = (
+		await menu.evaluateAll((links) =>
+			links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+		)
+	).filter((href) => href.startsWith('/admin'))
+	expect(adminLinks.sort(), 'the admin menu lists the audited pages').toEqual(
+		ADMIN_PAGES.map((entry) => entry.path).sort(),
+	)
+	await auditPages(page, js, ADMIN_PAGES)
 })
 
 test('form errors are announced: labels, aria-invalid and aria-describedby to the message', async ({
@@ -106,7 +164,7 @@ test('form errors are announced: labels, aria-invalid and aria-describedby to th
 	js,
 }) => {
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
-	await page.goto('/register')
+	await open(page, js, '/register')
 	const form = page.locator('form#register')
 	await form.getByLabel('Nombre completo').fill('Ana')
 	await form.getByLabel('Correo electrónico').fill('no-es-un-correo')
@@ -123,7 +181,7 @@ test('form errors are announced: labels, aria-invalid and aria-describedby to th
 
 	// Every control of the generator and the auth forms has an accessible name.
 	for (const path of ['/', '/instagram', '/login', '/forgot-password']) {
-		await page.goto(path)
+		await open(page, js, path)
 		for (const control of await page
 			.locator('main')
 			.locator('input:not([type=hidden]):not([tabindex="-1"]), select, textarea')
@@ -153,51 +211,105 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 	throw new Error(`not reachable with Tab: ${target.toString()}`)
 }
 
-async function expectVisibleFocus(target: Locator, label: string) {
-	const style = await target.evaluate((element) => {
+type FocusStyle = { outline: string; outlineVisible: boolean; shadows: string[] }
+
+/** What draws a focus ring on an element now: its outline, and its visible box-shadows. */
+function focusStyle(target: Locator): Promise<FocusStyle> {
+	return target.evaluate((element) => {
 		const computed = getComputedStyle(element)
+		const opaque = (color: string) => {
+			if (color === 'transparent') return false
+			const alpha =
+				/\/\s*([\d.]+)(%?)\s*\)$/.exec(color) ?? /^rgba\([^)]*,\s*([\d.]+)()\)$/.exec(color)
+			return !alpha || parseFloat(alpha[1] ?? '1') > 0
+		}
+		// Shadows are comma-separated, and so are the arguments of their colours.
+		const shadows =
+			computed.boxShadow === 'none'
+				? []
+				: (computed.boxShadow.match(/(?:[^,(]|\([^)]*\))+/g) ?? [])
+						.map((shadow) => shadow.trim())
+						.filter((shadow) => {
+							const color = /^(\w+\([^)]*\)|transparent|#\w+)/.exec(shadow)?.[1] ?? ''
+							return opaque(color)
+						})
 		return {
-			outline: computed.outlineStyle !== 'none' && parseFloat(computed.outlineWidth) > 0,
-			shadow: computed.boxShadow !== 'none' && computed.boxShadow !== '',
+			outline: `${computed.outlineStyle} ${computed.outlineWidth} ${computed.outlineColor}`,
+			outlineVisible:
+				computed.outlineStyle !== 'none' &&
+				parseFloat(computed.outlineWidth) > 0 &&
+				opaque(computed.outlineColor),
+			shadows,
 		}
 	})
-	expect(style.outline || style.shadow, `${label}: a visible focus indicator`).toBe(true)
+}
+
+/**
+ * Moves the focus to `target` with `focus` and proves a focus indicator appeared: the
+ * focused element's outline or box-shadow differs from its unfocused one, and is visible. A
+ * shadow the element always carries is no focus ring.
+ */
+async function expectFocusRing(target: Locator, label: string, focus: () => Promise<void>) {
+	expect(
+		await target.evaluate((element) => element === document.activeElement),
+		`${label}: not focused before the check`,
+	).toBe(false)
+	const unfocused = await focusStyle(target)
+	await focus()
+	expect(
+		await target.evaluate((element) => element === document.activeElement),
+		`${label}: focused`,
+	).toBe(true)
+	await expect
+		.poll(
+			async () => {
+				const focused = await focusStyle(target)
+				const outline = focused.outlineVisible && focused.outline !== unfocused.outline
+				const shadow =
+					focused.shadows.length > 0 && focused.shadows.join(', ') !== unfocused.shadows.join(', ')
+				return outline || shadow
+					? 'a visible focus indicator'
+					: `none (unfocused ${JSON.stringify(unfocused)}, focused ${JSON.stringify(focused)})`
+			},
+			{ message: `${label}: a focus ring that only focus brings` },
+		)
+		.toBe('a visible focus indicator')
 }
 
 test('keyboard only: the home form generates a batch, and the download link is reachable', async ({
 	page,
 	visit,
+	js,
 }) => {
 	await visit('/')
 	// The first Tab lands on the skip link, which shows itself and its focus ring.
-	await page.keyboard.press('Tab')
-	const skip = page.locator(':focus')
-	await expect(skip).toHaveAttribute('href', '#contenido')
+	const skip = page.locator('a[href="#contenido"]')
+	await expectFocusRing(skip, 'skip link', () => page.keyboard.press('Tab'))
 	await expect(skip).toBeVisible()
-	await expectVisibleFocus(skip, 'skip link')
 
 	const prompt = page.getByLabel('¿Sobre qué quieres tus frases?')
-	await tabTo(page, prompt)
-	await expectVisibleFocus(prompt, 'topic box')
+	await expectFocusRing(prompt, 'topic box', () => tabTo(page, prompt))
 	await page.keyboard.type('las montañas')
 	const count = page.getByLabel('Número de frases')
-	await tabTo(page, count)
-	await expectVisibleFocus(count, 'count select')
+	await expectFocusRing(count, 'count select', () => tabTo(page, count))
 	const button = page.getByRole('button', { name: 'Generar Frases' })
-	await tabTo(page, button)
-	await expectVisibleFocus(button, 'generate button')
+	await expectFocusRing(button, 'generate button', () => tabTo(page, button))
 	await page.keyboard.press('Enter')
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+	await page.waitForLoadState('load')
+	await expectHydration(page, js)
 	await expect(page.getByTestId('phrase-text').first()).toBeVisible()
 
-	// Each phrase has an image card with a download link (when cards are on the page).
-	const download = page.locator('a[download]').first()
-	if ((await download.count()) > 0) {
-		await page.locator('#generated-phrases').focus()
-		await tabTo(page, download, 150)
-		await expectVisibleFocus(download, 'download link')
-		const file = page.waitForEvent('download')
-		await page.keyboard.press('Enter')
-		expect((await file).suggestedFilename()).toMatch(/^frase-1-[\w-]+\.jpg$/)
-	}
+	// Each phrase has an image card with a download link. With JavaScript the card's code
+	// arrives after the batch and then draws the picture: wait for it, and fail without it.
+	const card = page.getByTestId('phrase-card').first()
+	await expect(card).toBeVisible()
+	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
+	const download = card.getByTestId('card-download')
+	await expect(download).toHaveAttribute('download', /^frase-1-[\w-]+\.jpg$/)
+	await page.locator('#generated-phrases').focus()
+	await expectFocusRing(download, 'download link', () => tabTo(page, download, 150))
+	const file = page.waitForEvent('download')
+	await page.keyboard.press('Enter')
+	expect((await file).suggestedFilename()).toMatch(/^frase-1-[\w-]+\.jpg$/)
 })

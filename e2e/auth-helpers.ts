@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, type Page } from '@playwright/test'
+import { expectHydration, projectHasJs } from './fixtures'
 
 /**
  * What scripts/e2e-server.mjs started next to the app: the SMTP sink (its messages are
@@ -212,6 +213,8 @@ export async function register(
 	// AUTH_RATE_LIMIT accounts a minute, which parallel specs would otherwise exceed.
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
 	await page.goto('/register')
+	// With JavaScript, typing before hydration would race React taking over the fields.
+	await expectHydration(page, projectHasJs())
 	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })
 	await page.locator('form#register').getByRole('button', { name: 'Crear cuenta' }).click()
 	await expect(page).toHaveURL(/\/(dashboard|admin\/overview)$/)

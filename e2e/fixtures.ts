@@ -27,6 +27,40 @@ export async function expectHydration(page: Page, js: boolean) {
 	}
 }
 
+/**
+ * Whether the running test's project has JavaScript on, for helpers that get only a page
+ * (the `js` fixture is the same value, for tests).
+ */
+export function projectHasJs() {
+	return base.info().project.use.javaScriptEnabled !== false
+}
+
+/**
+ * Marks the current document, so that `expectSameDocument` can tell afterwards whether a
+ * submission replaced it. (page.evaluate works even where the page's JavaScript is off.)
+ */
+export async function markDocument(page: Page) {
+	await page.evaluate(() => {
+		;(window as unknown as { __sameDocument?: boolean }).__sameDocument = true
+	})
+}
+
+/**
+ * With JavaScript, the flow since `markDocument` stayed in the same document (Remix
+ * submitted and navigated in the page); without it, the browser loaded a new document.
+ */
+export async function expectSameDocument(page: Page, js: boolean) {
+	const kept = await page.evaluate(
+		() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+	)
+	expect(
+		kept,
+		js
+			? 'with JavaScript the submission stays in the same document'
+			: 'without JavaScript the submission loads a new document',
+	).toBe(js)
+}
+
 export const test = base.extend<Fixtures>({
 	js: async ({ javaScriptEnabled }, use) => {
 		await use(javaScriptEnabled !== false)
