@@ -22,7 +22,7 @@ import {
 } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { SAFE_METHODS, bodyLimit, isSameOrigin, normalizeAddress } from './request-guards.js'
+import { SAFE_METHODS, bodyLimit, clientOf, isSameOrigin } from './request-guards.js'
 
 const dev = process.argv.includes('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
@@ -50,8 +50,7 @@ const handleRequest = createRequestHandler(vite ? loadBuild : build, process.env
 
 const app = express()
 app.disable('x-powered-by')
-// A number of hops: the address is the one the nearest trusted proxy saw (0: the socket).
-app.set('trust proxy', config.trustProxy === 0 ? false : config.trustProxy)
+// Express's own `trust proxy` stays off: `client(req)` decides, from TRUST_PROXY hops.
 
 app.use(logRequests)
 app.use(refuseCrossSiteWrites)
@@ -88,10 +87,7 @@ app.all('*', async (req, res, next) => {
 	try {
 		const request = fetchRequest(req, res)
 		if (!request) return
-		const response = await handleRequest(request, {
-			clientAddress: normalizeAddress(req.ip),
-			protocol: req.protocol === 'https' ? 'https' : 'http',
-		})
+		const response = await handleRequest(request, client(req))
 		if (res.headersSent) return // the body cap answered already
 		res.statusMessage = response.statusText
 		res.status(response.status)
@@ -138,7 +134,24 @@ function refuseCrossSiteWrites(req, res, next) {
 function ownOrigin(req) {
 	const forwardedHost =
 		config.trustProxy > 0 ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined
-	return `${req.protocol}://${forwardedHost || req.get('host')}`
+	return `${client(req).protocol}://${forwardedHost || req.get('host')}`
+}
+
+/**
+ * The client's address and scheme, believing forwarded headers only from the TRUST_PROXY
+ * hops nearest to us.
+ * @param {import('express').Request} req
+ */
+function client(req) {
+	return clientOf(
+		{
+			socketAddress: req.socket.remoteAddress,
+			encrypted: 'encrypted' in req.socket && Boolean(req.socket.encrypted),
+			forwardedFor: req.get('x-forwarded-for'),
+			forwardedProto: req.get('x-forwarded-proto'),
+		},
+		config.trustProxy,
+	)
 }
 
 /**

@@ -21,6 +21,43 @@ export function bodyLimit(/** @type {string | undefined} */ contentType) {
 }
 
 /**
+ * What a request says about its client, believing `X-Forwarded-For` and
+ * `X-Forwarded-Proto` only as far as `trustProxy` hops (TRUST_PROXY) reach: each proxy
+ * appends what it saw to the right, so only the last `trustProxy` entries were written by
+ * proxies of ours; everything to their left is whatever the client sent. With 0 the
+ * headers are ignored: the socket is the client, and the scheme is the socket's.
+ * @param {{ socketAddress?: string, encrypted?: boolean, forwardedFor?: string, forwardedProto?: string }} parts
+ * @param {number} trustProxy
+ * @returns {{ clientAddress: string, protocol: 'http' | 'https' }}
+ */
+export function clientOf(parts, trustProxy) {
+	return {
+		clientAddress: normalizeAddress(
+			trustedEntry(parts.socketAddress, parts.forwardedFor, trustProxy),
+		),
+		protocol:
+			parts.encrypted ||
+			trustedEntry(undefined, parts.forwardedProto, trustProxy)?.toLowerCase() === 'https'
+				? 'https'
+				: 'http',
+	}
+}
+
+/**
+ * The entry of a comma-separated forwarded header written by the farthest trusted proxy
+ * (the leftmost one when there are fewer entries than hops), or `own` when no proxy is
+ * trusted or the header is missing.
+ * @param {string | undefined} own
+ * @param {string | undefined} header
+ * @param {number} trustProxy
+ */
+function trustedEntry(own, header, trustProxy) {
+	if (trustProxy <= 0 || !header) return own
+	const entries = header.split(',').map((entry) => entry.trim())
+	return entries[Math.max(0, entries.length - trustProxy)]
+}
+
+/**
  * The address limits are counted against. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the IPv4
  * address; a plain IPv6 address is reduced to its /64 network, which a single subscriber
  * usually holds whole (counting single addresses would give them 2^64 quotas).

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { BODY_LIMITS, bodyLimit, isSameOrigin, normalizeAddress } from './request-guards.js'
+import {
+	BODY_LIMITS,
+	bodyLimit,
+	clientOf,
+	isSameOrigin,
+	normalizeAddress,
+} from './request-guards.js'
 
 describe('isSameOrigin', () => {
 	const site = 'https://frasea.example'
@@ -54,4 +60,58 @@ test('only multipart bodies may be big enough for a file', () => {
 	expect(bodyLimit(undefined)).toBe(BODY_LIMITS.form)
 	expect(bodyLimit('multipart/form-data; boundary=x')).toBe(BODY_LIMITS.multipart)
 	expect(BODY_LIMITS.multipart).toBeGreaterThan(15 * 1024 * 1024)
+})
+
+describe('clientOf: the address and scheme the app is told (its load context)', () => {
+	const socket = { socketAddress: '10.0.0.2' }
+
+	test('without a trusted proxy (TRUST_PROXY=0) forwarded headers change nothing', () => {
+		expect(
+			clientOf({ ...socket, forwardedFor: '203.0.113.9', forwardedProto: 'https' }, 0),
+		).toEqual({ clientAddress: '10.0.0.2', protocol: 'http' })
+	})
+
+	test('behind one proxy: the address and scheme it saw', () => {
+		expect(
+			clientOf({ ...socket, forwardedFor: '203.0.113.9', forwardedProto: 'https' }, 1),
+		).toEqual({ clientAddress: '203.0.113.9', protocol: 'https' })
+		expect(clientOf({ ...socket, forwardedFor: '203.0.113.9', forwardedProto: 'http' }, 1)).toEqual(
+			{ clientAddress: '203.0.113.9', protocol: 'http' },
+		)
+		// The proxy said nothing: the socket's.
+		expect(clientOf(socket, 1)).toEqual({ clientAddress: '10.0.0.2', protocol: 'http' })
+	})
+
+	test('what a client wrote to the left of what our proxies appended is ignored', () => {
+		const forged = {
+			...socket,
+			forwardedFor: '1.2.3.4, 203.0.113.9',
+			forwardedProto: 'https, http',
+		}
+		expect(clientOf(forged, 1)).toEqual({ clientAddress: '203.0.113.9', protocol: 'http' })
+		// Two proxies: the entry the farther one wrote.
+		const twoHops = {
+			...socket,
+			forwardedFor: '1.2.3.4, 203.0.113.9, 10.0.0.1',
+			forwardedProto: 'http, https, http',
+		}
+		expect(clientOf(twoHops, 2)).toEqual({ clientAddress: '203.0.113.9', protocol: 'https' })
+	})
+
+	test('more hops configured than entries: the leftmost entry, and IPv6 by its /64', () => {
+		expect(
+			clientOf({ ...socket, forwardedFor: '2001:db8:1:2::7', forwardedProto: 'HTTPS' }, 3),
+		).toEqual({ clientAddress: '2001:db8:1:2::/64', protocol: 'https' })
+	})
+
+	test('a TLS socket of our own is https whatever the headers say', () => {
+		expect(clientOf({ ...socket, encrypted: true, forwardedProto: 'http' }, 0)).toEqual({
+			clientAddress: '10.0.0.2',
+			protocol: 'https',
+		})
+	})
+
+	test('no socket address is one bucket, not a free pass', () => {
+		expect(clientOf({}, 0).clientAddress).toBe('unknown')
+	})
 })

@@ -8,7 +8,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
  * http. Modules cache their cookie objects and the parsed environment, so each case loads
  * them afresh after setting the environment.
  */
-async function everyCookie(appUrl: string, nodeEnv: 'production' | 'development') {
+async function everyCookie(
+	appUrl: string,
+	nodeEnv: 'production' | 'development',
+	incoming: { url: string; headers?: Record<string, string> } = { url: 'http://localhost/' },
+) {
 	vi.resetModules()
 	process.env.APP_URL = appUrl
 	process.env.NODE_ENV = nodeEnv
@@ -26,8 +30,8 @@ async function everyCookie(appUrl: string, nodeEnv: 'production' | 'development'
 
 	const expiresAt = new Date(Date.now() + 60_000)
 	const state = google.oauthStateCookieOptions()
-	const request = new Request('http://localhost/', {
-		headers: { cookie: `${state.name}:abc=x; otra=y` },
+	const request = new Request(incoming.url, {
+		headers: { ...incoming.headers, cookie: `${state.name}:abc=x; otra=y` },
 	})
 	return {
 		session: await serializeSessionCookie('token', expiresAt),
@@ -40,7 +44,9 @@ async function everyCookie(appUrl: string, nodeEnv: 'production' | 'development'
 		theme: await setTheme('dark'),
 		themeClear: await setTheme('system'),
 		toast: (await createToastHeaders({ message: 'Hola' })).get('set-cookie') ?? '',
-		visitor: (await ensureVisitorId(new Request('http://localhost/'))).setCookie ?? '',
+		visitor:
+			(await ensureVisitorId(new Request(incoming.url, { headers: incoming.headers }))).setCookie ??
+			'',
 	}
 }
 
@@ -49,29 +55,55 @@ afterEach(() => {
 	process.env = { ...savedEnv }
 })
 
-describe('cookie flags follow the scheme of APP_URL, not NODE_ENV', () => {
-	test('https: every cookie is __Host-, Secure, Path=/, without Domain (even in development)', async () => {
-		const cookies = await everyCookie('https://frasea.example', 'development')
-		for (const [label, cookie] of Object.entries(cookies)) {
-			expect(cookie, label).toMatch(/^__Host-fr_/)
-			expect(cookie, label).toMatch(/;\s*Secure(;|$)/i)
-			expect(cookie, label).toMatch(/;\s*Path=\/(;|$)/i)
-			expect(cookie, label).not.toMatch(/;\s*Domain=/i)
-			expect(cookie, label).toMatch(/;\s*HttpOnly/i)
-			expect(cookie, label).toMatch(/;\s*SameSite=Lax/i)
-		}
-	})
+/**
+ * Requests that claim the other scheme: a forged Host, forwarded headers a client wrote (or
+ * a proxy relayed), and a URL on the other scheme. None of it may change a cookie.
+ */
+const claims = (proto: 'http' | 'https') => ({
+	url: `${proto}://evil.example/`,
+	headers: {
+		host: 'evil.example',
+		'x-forwarded-proto': proto,
+		'x-forwarded-host': 'evil.example',
+		forwarded: `proto=${proto};host=evil.example`,
+	},
+})
 
-	test('plain http (a LAN): bare names without Secure, which the browser would drop (even in production)', async () => {
-		const cookies = await everyCookie('http://192.168.1.20:3000', 'production')
-		for (const [label, cookie] of Object.entries(cookies)) {
-			expect(cookie, label).toMatch(/^fr_/)
-			expect(cookie, label).not.toMatch(/Secure/i)
-			expect(cookie, label).toMatch(/;\s*Path=\/(;|$)/i)
-			expect(cookie, label).toMatch(/;\s*HttpOnly/i)
-			expect(cookie, label).toMatch(/;\s*SameSite=Lax/i)
-		}
-	})
+describe('cookie flags follow the scheme of APP_URL, not NODE_ENV nor the request', () => {
+	test.each([
+		['a plain request', undefined],
+		['a request claiming http', claims('http')],
+	])(
+		'https: every cookie is __Host-, Secure, Path=/, without Domain (even in development), on %s',
+		async (_, incoming) => {
+			const cookies = await everyCookie('https://frasea.example', 'development', incoming)
+			for (const [label, cookie] of Object.entries(cookies)) {
+				expect(cookie, label).toMatch(/^__Host-fr_/)
+				expect(cookie, label).toMatch(/;\s*Secure(;|$)/i)
+				expect(cookie, label).toMatch(/;\s*Path=\/(;|$)/i)
+				expect(cookie, label).not.toMatch(/;\s*Domain=/i)
+				expect(cookie, label).toMatch(/;\s*HttpOnly/i)
+				expect(cookie, label).toMatch(/;\s*SameSite=Lax/i)
+			}
+		},
+	)
+
+	test.each([
+		['a plain request', undefined],
+		['a request claiming https', claims('https')],
+	])(
+		'plain http (a LAN): bare names without Secure, which the browser would drop (even in production), on %s',
+		async (_, incoming) => {
+			const cookies = await everyCookie('http://192.168.1.20:3000', 'production', incoming)
+			for (const [label, cookie] of Object.entries(cookies)) {
+				expect(cookie, label).toMatch(/^fr_/)
+				expect(cookie, label).not.toMatch(/Secure/i)
+				expect(cookie, label).toMatch(/;\s*Path=\/(;|$)/i)
+				expect(cookie, label).toMatch(/;\s*HttpOnly/i)
+				expect(cookie, label).toMatch(/;\s*SameSite=Lax/i)
+			}
+		},
+	)
 
 	test('a secure session cookie is read back under its __Host- name only', async () => {
 		vi.resetModules()
