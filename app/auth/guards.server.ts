@@ -1,4 +1,6 @@
 import { data, redirect } from '@remix-run/node'
+import { type Viewer } from '~/models/batch.server'
+import { getVisitorId } from '~/utils/visitor.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { authMessages } from './messages'
 import {
@@ -85,4 +87,14 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function requireAnonymous(request: Request) {
 	const user = await getUser(request)
 	if (user) throw redirect(homePathFor(user))
+}
+
+/**
+ * Who is looking at a batch, a card or an upload: the signed-in user (if any) and the
+ * anonymous visitor id (if any). Rows they own are read only through this pair.
+ */
+export async function getViewer(request: Request) {
+	const [user, visitorId] = await Promise.all([getUser(request), getVisitorId(request)])
+	const viewer: Viewer = { userId: user?.id ?? null, visitorId }
+	return { user, viewer }
 }

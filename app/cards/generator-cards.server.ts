@@ -4,13 +4,8 @@
  * remove a background, like a phrase), and the GET route that applies the design editor
  * and the background-type select. Every path checks that the batch is the viewer's.
  */
-import {
-	data,
-	redirect,
-	unstable_parseMultipartFormData,
-	type UploadHandler,
-} from '@remix-run/node'
-import { getUser } from '~/auth/guards.server'
+import { data, redirect } from '@remix-run/node'
+import { getUser, getViewer } from '~/auth/guards.server'
 import { getBatchForViewer, type Viewer } from '~/models/batch.server'
 import { getLikedPositions, toggleLike } from '~/models/like.server'
 import {
@@ -22,8 +17,9 @@ import {
 	schedulePurge,
 } from '~/models/upload.server'
 import { getEnv } from '~/utils/env.server'
+import { readFormWithFiles } from '~/utils/form-data.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
+import { ensureVisitorId } from '~/utils/visitor.server'
 import { type CardActionData, type CardView, type CardsData } from './card-view'
 import { CARD_LIMITS } from './limits'
 import { CARD_MESSAGES, UPLOAD_LIMIT_MESSAGES } from './messages'
@@ -57,11 +53,6 @@ type Batch = {
 	id: string
 	platform: SizeKey
 	phrases: Array<{ position: number; content: string }>
-}
-
-async function getViewer(request: Request): Promise<Viewer> {
-	const [user, visitorId] = await Promise.all([getUser(request), getVisitorId(request)])
-	return { userId: user?.id ?? null, visitorId }
 }
 
 /** The page's action URL (index routes need `?index`) with a card action in its query. */
@@ -158,7 +149,7 @@ export async function loadCards(
 	// Expired anonymous uploads go at most hourly, also when nobody uploads after a restart.
 	schedulePurge()
 	const search = new URL(request.url).searchParams
-	const viewer = await getViewer(request)
+	const { viewer } = await getViewer(request)
 	const liked = new Set(await getLikedPositions(batch.id))
 	const items = await Promise.all(
 		batch.phrases.map(async (phrase) => {
@@ -238,42 +229,13 @@ export function cardAction(page: GeneratorPage, request: Request) {
 	}
 }
 
-const MAX_REQUEST_BYTES = 64 * 1024 * 1024
-
-/**
- * Reads the upload form. The file is kept up to 10 MB + 1 byte and the rest is read and
- * dropped, so an oversize file gets the size message (a browser sending a body we stop
- * reading would show a connection error instead).
- */
+/** The upload form's file: kept up to 10 MB, else only flagged (the size message follows). */
 async function readUploadForm(request: Request) {
-	if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_BYTES) {
-		throw new Response(new UploadError('size').message, { status: 413 })
-	}
-	let file: { bytes: Buffer; name: string; oversize: boolean } | null = null
-	let total = 0
-	const handler: UploadHandler = async ({ name, filename, data: stream }) => {
-		const chunks: Uint8Array[] = []
-		let size = 0
-		for await (const chunk of stream) {
-			size += chunk.byteLength
-			total += chunk.byteLength
-			if (total > MAX_REQUEST_BYTES) {
-				throw new Response(new UploadError('size').message, { status: 413 })
-			}
-			if (size <= UPLOAD_MAX_BYTES + 1) chunks.push(chunk)
-		}
-		if (name === 'fondo' && filename !== undefined) {
-			file = { bytes: Buffer.concat(chunks), name: filename, oversize: size > UPLOAD_MAX_BYTES }
-		}
-		return undefined
-	}
-	const contentType = request.headers.get('content-type') ?? ''
-	if (contentType.startsWith('multipart/form-data')) {
-		await unstable_parseMultipartFormData(request, handler)
-	} else {
-		await request.arrayBuffer()
-	}
-	return file as { bytes: Buffer; name: string; oversize: boolean } | null
+	const { formData, oversize } = await readFormWithFiles(request, UPLOAD_MAX_BYTES)
+	if (oversize.has('fondo')) return { bytes: Buffer.alloc(0), name: '', oversize: true }
+	const file = formData.get('fondo')
+	if (!(file instanceof File)) return null
+	return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name, oversize: false }
 }
 
 /** Other cards in the page URL still using an upload (then it is not deleted). */
@@ -304,8 +266,8 @@ async function uploadBackground(
 		if (status === 503) headers.set('Retry-After', String(CARD_LIMITS.busyRetryAfterSeconds))
 		return data<CardActionData>({ cardError: { number, message } }, { status, headers })
 	}
+	if (form?.oversize) return fail(new UploadError('size').message)
 	if (!form || form.bytes.byteLength === 0) return fail(new UploadError('format').message)
-	if (form.oversize) return fail(new UploadError('size').message)
 	// The card's current upload goes once the new one is in: it does not count against it.
 	const previous = card.state.upload
 	const replacing = previous && !usedElsewhere(search, previous, number) ? previous : undefined
@@ -347,7 +309,7 @@ async function removeBackground(
 	number: number,
 ) {
 	await request.arrayBuffer()
-	const viewer = await getViewer(request)
+	const { viewer } = await getViewer(request)
 	const card = await findCard(page, search, number, viewer)
 	if (!card) missing()
 	const upload = card.state.upload
@@ -367,7 +329,7 @@ async function likePhrase(
 	number: number,
 ) {
 	await request.arrayBuffer()
-	const viewer = await getViewer(request)
+	const { viewer } = await getViewer(request)
 	const card = await findCard(page, search, number, viewer)
 	if (!card) missing()
 	const liked = await toggleLike({
@@ -397,7 +359,7 @@ export async function applyCardChanges(request: Request): Promise<Response> {
 	const page = back.origin === url.origin ? generatorPageOf(back.pathname) : null
 	if (!page) return redirect('/')
 	const number = Number(url.searchParams.get(UI_PARAMS.card))
-	const viewer = await getViewer(request)
+	const { viewer } = await getViewer(request)
 	const card = await findCard(page, back.searchParams, number, viewer)
 	if (!card) return redirect(pageHref(page, cleanPageSearch(back.searchParams)))
 

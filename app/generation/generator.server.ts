@@ -6,7 +6,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
-import { getUser } from '~/auth/guards.server'
+import { getUser, getViewer } from '~/auth/guards.server'
 import { DEFAULT_SIZE_KEY, isSizeKey, type SizeKey } from '~/cards/sizes'
 import {
 	type GeneratorErrors,
@@ -29,7 +29,7 @@ import {
 	reserveProviderCall,
 	type QuotaSubject,
 } from '~/models/quota.server'
-import { ensureVisitorId, getVisitorId } from '~/utils/visitor.server'
+import { ensureVisitorId } from '~/utils/visitor.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import { GenerationError, LIMIT_MESSAGES, successMessage } from './errors'
 import { generatePhrases, madeBillableCall, type GenerationEvent } from './generate.server'
@@ -103,11 +103,6 @@ function valuesFrom(page: Page, raw: Record<string, unknown> | null | undefined)
 		includeHashtags: flag('includeHashtags'),
 		includeDate: flag('includeDate'),
 	}
-}
-
-async function getViewer(request: Request) {
-	const [user, visitorId] = await Promise.all([getUser(request), getVisitorId(request)])
-	return { user, viewer: { userId: user?.id ?? null, visitorId } }
 }
 
 function quotaSubject(userId: string | null, visitorId: string | null): QuotaSubject | null {

@@ -1,3 +1,4 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 /**
  * Reading a posted form safely. `request.formData()` throws on a body that is not a form
  * (wrong Content-Type, broken multipart), which Remix turns into a 500. Here those are the
@@ -16,10 +17,20 @@ export const formMessages = {
 		'Este formulario no se ha enviado desde Frasea, así que no lo hemos aceptado. Vuelve a la página e inténtalo de nuevo.',
 } as const
 
-/** No text form of ours comes near this; uploads go through their own capped parser. */
-export const MAX_FORM_BYTES = 256 * 1024
+/**
+ * The most a request body may carry: a text form, or a multipart form with one image of
+ * up to 15 MB and its fields. The HTTP server enforces these while the body streams.
+ */
+export const BODY_LIMITS = { form: 256 * 1024, multipart: 16 * 1024 * 1024 }
+
+/** No text form of ours comes near this. */
+export const MAX_FORM_BYTES = BODY_LIMITS.form
+
+/** A text field of a multipart form (the longest of ours is a 1000-character topic). */
+const MAX_FIELD_BYTES = 16 * 1024
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i
+const MULTIPART = /^\s*multipart\/form-data\s*;/i
 
 function reject(status: 400 | 413, message: string): never {
 	throw new Response(message, {
@@ -60,6 +71,47 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES) 
 			headers: { 'Content-Type': contentType },
 		}).formData()
 	} catch {
+		reject(400, formMessages.unreadable)
+	}
+}
+
+/**
+ * Reads a form that may carry files. Each file is kept up to `maxFileBytes`; past that its
+ * bytes are counted and dropped, and its field is named in `oversize`, so the other fields
+ * still arrive and the visitor's input is kept (a browser whose body we stopped reading
+ * would show a connection error instead). Nothing is kept past BODY_LIMITS.multipart.
+ */
+export async function readFormWithFiles(request: Request, maxFileBytes: number) {
+	const oversize = new Set<string>()
+	const contentType = request.headers.get('content-type') ?? ''
+	if (!MULTIPART.test(contentType)) return { formData: await readFormData(request), oversize }
+	if (Number(request.headers.get('content-length') ?? 0) > BODY_LIMITS.multipart) {
+		reject(413, formMessages.tooLarge)
+	}
+	let total = 0
+	const handler: UploadHandler = async ({ name, filename, contentType: type, data }) => {
+		const limit = filename !== undefined ? maxFileBytes : MAX_FIELD_BYTES
+		const chunks: Uint8Array[] = []
+		let size = 0
+		for await (const chunk of data) {
+			size += chunk.byteLength
+			total += chunk.byteLength
+			if (total > BODY_LIMITS.multipart) reject(413, formMessages.tooLarge)
+			if (size <= limit) chunks.push(chunk)
+		}
+		if (size > limit) {
+			oversize.add(name)
+			return undefined
+		}
+		if (filename === undefined) return Buffer.concat(chunks).toString('utf8')
+		// A file input left empty arrives as a part with no name and no bytes.
+		return filename ? new File([Buffer.concat(chunks)], filename, { type }) : undefined
+	}
+	try {
+		return { formData: await unstable_parseMultipartFormData(request, handler), oversize }
+	} catch (error) {
+		// A broken multipart body (no boundary, cut short) is the client's error, not ours.
+		if (error instanceof Response) throw error
 		reject(400, formMessages.unreadable)
 	}
 }
