@@ -5,8 +5,6 @@ import { SIZE_KEYS } from './sizes'
 import {
 	CARD_STATE_MESSAGES,
 	createCardState,
-	DESIGN_DEFAULTS,
-	INSTAGRAM_DESIGN_DEFAULTS,
 	parseCardState,
 	serializeCardState,
 	type CardState,
@@ -155,11 +153,27 @@ describe('card state in the URL', () => {
 		expect(result.errors).toHaveLength(4)
 	})
 
-	test('Instagram defaults are Roboto and 0.4', () => {
-		const state = createCardState({ text: 'Hola', design: INSTAGRAM_DESIGN_DEFAULTS })
-		expect(state).toMatchObject({ font: 'roboto', overlay: 0.4, fontSize: 72 })
-		expect(DESIGN_DEFAULTS).toMatchObject({ font: 'arimo', overlay: 0.3, size: 'instagram_square' })
-		expect(state.seed).toBeGreaterThanOrEqual(0)
-		expect(state.seed).toBeLessThan(1_000_000)
+	test('a new card: the design it is given over the defaults, the phrase cut to 500 characters, a random seed', () => {
+		const plain = createCardState({ text: 'Hola' })
+		expect(plain).toMatchObject({
+			font: 'arimo',
+			overlay: 0.3,
+			fontSize: 72,
+			size: 'instagram_square',
+			color: '#ffffff',
+			background: 'abstract',
+			index: 1,
+		})
+		const designed = createCardState({ text: 'Hola', design: { font: 'lobster', overlay: 0.6 } })
+		expect(designed).toMatchObject({ font: 'lobster', overlay: 0.6, fontSize: 72 })
+		expect([...createCardState({ text: 'ñ'.repeat(600) }).text]).toHaveLength(500)
+		const seeds = new Set(Array.from({ length: 20 }, () => createCardState({ text: 'Hola' }).seed))
+		for (const seed of seeds) {
+			expect(Number.isInteger(seed)).toBe(true)
+			expect(seed).toBeGreaterThanOrEqual(0)
+			expect(seed).toBeLessThan(1_000_000)
+		}
+		// Drawn at random: twenty new cards do not all share one background.
+		expect(seeds.size).toBeGreaterThan(1)
 	})
 })

@@ -4,7 +4,6 @@ import {
 	emptyTextError,
 	exhaustedError,
 	imageError,
-	MESSAGES,
 	ProviderError,
 	providerErrorMessage,
 	successMessage,
@@ -18,6 +17,7 @@ const QUOTA_SHORT = 'Se ha excedido el límite de cuota de la API. Por favor, in
 const AUTH_LONG =
 	'Clave de API inválida. Por favor, verifica la clave API en la configuración de administrador.'
 const AUTH_SHORT = 'Clave de API inválida. Por favor, verifica la clave API en configuración.'
+const TIMEOUT = 'El modelo de IA tardó demasiado en responder. Por favor, intenta de nuevo.'
 const BLOCKED =
 	'El prompt contiene contenido no permitido. Por favor, intenta con un prompt diferente.'
 
@@ -35,7 +35,9 @@ describe('provider errors per page', () => {
 		['home', 'unavailable', 'Error al llamar a la API de Gemini'],
 		['instagram', 'bad_response', 'Error al llamar a la API de Gemini'],
 		['facebook', 'unavailable', 'Error al llamar a la API para generar frases de Facebook'],
-		['home', 'timeout', MESSAGES.timeout],
+		['home', 'timeout', TIMEOUT],
+		['facebook', 'timeout', TIMEOUT],
+		['instagram', 'aborted', 'La generación se canceló.'],
 	])('%s %s', (page, kind, message) => {
 		expect(providerErrorMessage(page, new ProviderError(kind), 'gemini')).toBe(message)
 	})
@@ -79,7 +81,6 @@ describe('generation failures', () => {
 		expect(imageError().message).toBe(
 			'Error al procesar la imagen. Por favor, intenta con otra imagen.',
 		)
-		expect(MESSAGES.generic).toBe('Error al generar frases. Por favor intenta de nuevo.')
 		expect(successMessage(4)).toBe('¡4 frases generadas con éxito!')
 	})
 })
