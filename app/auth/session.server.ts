@@ -150,8 +150,9 @@ export async function revokeUserSessions(userId: string, options: { exceptToken?
 	return count
 }
 
+/** Deletes expired sessions, links and rate-limit windows; returns how many of each. */
 export async function deleteExpiredRows(now = new Date()) {
-	await prisma.$transaction([
+	const [sessions, resets, verifications, rateLimits] = await prisma.$transaction([
 		prisma.session.deleteMany({
 			where: {
 				OR: [
@@ -164,4 +165,9 @@ export async function deleteExpiredRows(now = new Date()) {
 		prisma.emailVerification.deleteMany({ where: { expiresAt: { lte: now } } }),
 		prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } }),
 	])
+	return {
+		sessions: sessions.count,
+		links: resets.count + verifications.count,
+		rateLimits: rateLimits.count,
+	}
 }

@@ -1,3 +1,4 @@
+import { deleteExpiredRows } from '~/auth/session.server'
 import { prisma } from '~/utils/db.server'
 import { purgeOldQuotas } from './quota.server'
 
@@ -5,8 +6,9 @@ const INTERVAL_MS = 60 * 60 * 1000
 let lastRun = 0
 
 /**
- * Deletes rows nobody will read again: anonymous batches past their 24 hours, rate-limit
- * windows that have ended, and daily generation counters older than a week. Every new
+ * Deletes rows nobody will read again: anonymous batches past their 24 hours, expired
+ * sessions and links, rate-limit windows that have ended, and daily generation counters
+ * older than a week (sign-ins sweep the middle three too). Every new
  * visitor and client address leaves such rows behind, so without this the tables would
  * only grow (and an attacker rotating addresses would grow them fast). Cheap to call on
  * every generation: it runs at most hourly per process.
@@ -15,7 +17,7 @@ export async function runHousekeeping(now = new Date()) {
 	if (now.getTime() - lastRun < INTERVAL_MS) return null
 	lastRun = now.getTime()
 	const batches = await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
-	const windows = await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } })
+	const { rateLimits } = await deleteExpiredRows(now)
 	const quotas = await purgeOldQuotas(now)
-	return { batches: batches.count, rateLimits: windows.count, quotas }
+	return { batches: batches.count, rateLimits, quotas }
 }
