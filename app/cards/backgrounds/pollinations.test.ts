@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -62,10 +62,12 @@ describe('remote backgrounds (fake service on loopback)', () => {
 	let baseUrl: string
 	let cacheDir: string
 	let requests: IncomingMessage[] = []
-	let mode: 'ok' | 'error' | 'slow' | 'html' | 'held' = 'ok'
+	let mode: 'ok' | 'error' | 'hang' | 'html' | 'held' = 'ok'
 	let picture: Buffer
 	/** In 'held' mode answers wait for this; `open` counts requests being answered. */
 	let held: Array<() => void> = []
+	/** In 'hang' mode the service never answers: only the client's own deadline ends it. */
+	const hung: Array<ServerResponse> = []
 	let open = 0
 	let mostOpen = 0
 
@@ -86,7 +88,7 @@ describe('remote backgrounds (fake service on loopback)', () => {
 			if (mode === 'error') return response.writeHead(502).end('bad gateway')
 			if (mode === 'html')
 				return response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hi</h1>')
-			if (mode === 'slow') return setTimeout(() => response.end(picture), 2000)
+			if (mode === 'hang') return hung.push(response)
 			response.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture)
 		})
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -100,6 +102,7 @@ describe('remote backgrounds (fake service on loopback)', () => {
 		requests = []
 		mode = 'ok'
 		held = []
+		hung.splice(0).forEach((response) => response.destroy())
 		mostOpen = 0
 		if (cacheDir) await rm(cacheDir, { recursive: true, force: true })
 		cacheDir = await mkdtemp(path.join(tmpdir(), 'frasea-backgrounds-'))
@@ -143,22 +146,28 @@ describe('remote backgrounds (fake service on loopback)', () => {
 		expect(data[0]).toBeLessThan(40)
 	})
 
-	test.each(['error', 'html', 'slow'] as const)(
+	test.each([
+		// The service answers at once; no deadline is involved, however slow this machine is.
+		['error', '502', {}],
+		['html', 'format', {}],
+		// The service never answers: the download's own deadline ends it.
+		['hang', 'timeout', { timeoutMs: 300 }],
+	] as const)(
 		'falls back to procedural when the service fails (%s)',
-		async (failure) => {
+		async (failure, reason, deadline) => {
 			mode = failure
 			// A seed per case, so one case's remembered failure does not answer the next.
-			const seed = { error: 101, html: 102, slow: 103 }[failure]
+			const seed = { error: 101, html: 102, hang: 103 }[failure]
 			const state = createCardState({
 				text: 'x',
 				seed,
 				background: 'minimal',
 				design: { overlay: 0 },
 			})
-			const options = { baseUrl, cacheDir, timeoutMs: 300 }
+			const options = { baseUrl, cacheDir, ...deadline }
 			await expect(
 				fetchPollinationsBackground({ ...request, text: 'x', seed }, options),
-			).rejects.toThrow(failure === 'slow' ? 'timeout' : failure === 'error' ? '502' : 'format')
+			).rejects.toThrow(reason)
 			expect(requests).toHaveLength(1)
 			const remote = await renderCard(state, { provider: 'pollinations', pollinations: options })
 			const procedural = await renderCard(state, { provider: 'procedural' })
@@ -171,6 +180,8 @@ describe('remote backgrounds (fake service on loopback)', () => {
 			).rejects.toThrow('failed recently')
 			expect(requests).toHaveLength(asked)
 		},
+		// Two card renders on a busy machine; the service's deadline is the one tested.
+		30_000,
 	)
 
 	test('downloads run a few at once; beyond the queue they are refused, not remembered as failures', async () => {
