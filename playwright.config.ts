@@ -4,10 +4,14 @@ const port = Number(process.env.E2E_PORT ?? 3999)
 export const baseURL = `http://127.0.0.1:${port}`
 // Side-by-side runs (their own E2E_PORT and BUILD_DIR) keep their artifacts apart too.
 const sideBySide = process.env.E2E_PORT !== undefined && port !== 3999
+/** Request-only specs: no page involved, so one run says all there is to say. */
+const HTTP_SPECS = /\.http\.spec\.ts$/
 
 /**
- * Every spec runs twice: with JavaScript, and with JavaScript disabled (the page must work
- * before and without hydration). The built app is started on a fresh database per run,
+ * Every browser spec runs twice: with JavaScript, and with JavaScript disabled (the page
+ * must work before and without hydration). Specs named `*.http.spec.ts` speak plain HTTP
+ * (Playwright's `request`, Node's fetch, sockets) and run once, in the `http` project: a
+ * browser would add nothing to them. The built app is started on a fresh database per run,
  * with an SMTP sink and an OIDC provider (standing in for Google) next to it; see
  * scripts/e2e-server.mjs and e2e/auth-helpers.ts.
  */
@@ -50,8 +54,9 @@ export default defineConfig({
 		},
 	},
 	projects: [
-		{ name: 'js', use: { javaScriptEnabled: true } },
-		{ name: 'no-js', use: { javaScriptEnabled: false } },
+		{ name: 'js', testIgnore: HTTP_SPECS, use: { javaScriptEnabled: true } },
+		{ name: 'no-js', testIgnore: HTTP_SPECS, use: { javaScriptEnabled: false } },
+		{ name: 'http', testMatch: HTTP_SPECS },
 	],
 	webServer: {
 		command: 'node scripts/e2e-server.mjs',

@@ -14,8 +14,6 @@ import { FAKE_GEMINI_KEY, geminiUnavailable, startFakeGemini } from '../tests/fa
 import { type FakeServer } from '../tests/fakes/shared'
 import { expect, test } from './fixtures'
 
-test.skip(({ js }) => !js, 'HTTP-level limits, no browser behaviour to compare: one run is enough')
-
 type App = Awaited<ReturnType<typeof startBuiltApp>>
 
 /** This test file's own per-address limit, low enough to reach in a test. */

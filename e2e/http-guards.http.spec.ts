@@ -17,8 +17,6 @@ import { startBuiltApp } from '../scripts/app-process.mjs'
 import { PASSWORD, randomIp, uniqueEmail, waitForMail } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
 
-test.skip(({ js }) => !js, 'HTTP only, no browser involved: one run is enough')
-
 type Reply = {
 	status: number
 	headers: Record<string, string | string[] | undefined>
