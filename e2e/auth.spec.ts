@@ -9,7 +9,7 @@ import {
 	toast,
 	uniqueEmail,
 } from './auth-helpers'
-import { expect, expectHydration, test } from './fixtures'
+import { expect, expectHydration, expectSameDocument, markDocument, test } from './fixtures'
 
 test('register leads to the dashboard, signed in, with the success message', async ({
 	page,
@@ -20,10 +20,12 @@ test('register leads to the dashboard, signed in, with the success message', asy
 	await visit('/register')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear cuenta')
 	await fillRegister(page, { name: 'Ana Registro', email, password: PASSWORD })
+	await markDocument(page)
 	await page.getByRole('button', { name: 'Crear cuenta' }).click()
 
 	await expect(page).toHaveURL('/dashboard')
 	await expectHydration(page, js)
+	await expectSameDocument(page, js)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panel de Usuario')
 	await expect(page.getByRole('main')).toContainText('Ana Registro')
 	await expect(toast(page, 'Registro exitoso')).toBeAttached()
@@ -141,9 +143,12 @@ test('login returns the user where they were and logout forgets the session', as
 	await visit('/profile')
 	await expect(page).toHaveURL('/login?redirectTo=%2Fprofile')
 	await expect(toast(page, 'Debes iniciar sesión para acceder a esta página')).toBeAttached()
+	// With JavaScript, signing in happens in the page; without it, through a new document.
+	await markDocument(page)
 	await login(page, email)
 	await expect(page).toHaveURL('/profile')
 	await expectHydration(page, js)
+	await expectSameDocument(page, js)
 	await expect(page.getByRole('main')).toContainText('Elena Vuelta')
 	await expect(page.getByRole('main')).toContainText(email)
 	await expect(toast(page, 'Sesión iniciada correctamente')).toBeAttached()

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { sqlGet, toast } from './auth-helpers'
 import { generate, signedCardPath } from './cards-helpers'
-import { expect, test } from './fixtures'
+import { expect, expectHydration, expectSameDocument, markDocument, test } from './fixtures'
 
 /*
  * The image cards under generated phrases, with and without JavaScript. Without it every
@@ -49,10 +49,14 @@ test('design editor: size, font, colour and opacity, then a download of the exac
 	js,
 }) => {
 	const card = await generate(page, visit, js)
+	// With JavaScript the editor opens and applies in the page; without it, through new pages.
+	await markDocument(page)
 	await card.getByRole('link', { name: 'Editar Diseño' }).click()
 	const editor = card.getByTestId('design-editor')
 	await expect(editor).toBeVisible()
 	await expect(card.getByRole('link', { name: 'Cerrar Edición' })).toBeVisible()
+	await expectSameDocument(page, js)
+	await markDocument(page)
 	const before = js ? await canvasSignature(card) : ''
 
 	await editor.getByLabel('Tamaño de la plataforma').selectOption('facebook_post')
@@ -76,6 +80,7 @@ test('design editor: size, font, colour and opacity, then a download of the exac
 	await expect(page).toHaveURL(/c1\.o=0\.5/)
 	await expect(page).toHaveURL(/c1\.fs=80/)
 	await expect(card.getByTestId('design-editor')).toHaveCount(0)
+	await expectSameDocument(page, js)
 	const download = card.getByTestId('card-download')
 	await expect(download).toHaveText('Descargar para Publicación de Facebook')
 	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
@@ -260,18 +265,45 @@ test('"Me Gusta" is remembered for the phrase and counted for its model', async 
 	visit,
 	js,
 }) => {
-	const card = await generate(page, visit, js)
+	// A batch with a type and a language of its own, so the like must carry them over.
+	await visit('/')
+	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la calma del mar')
+	await page.getByLabel('Tipo de frase').selectOption('amor')
+	await page.getByLabel('Idioma').selectOption('francés fr')
+	await page.getByLabel('Número de frases').selectOption('2')
+	await page.getByRole('button', { name: 'Generar Frases' }).click()
+	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+	await expectHydration(page, js)
+	const card = page.getByTestId('phrase-card').first()
+	await expect(card).toBeVisible()
+	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
 	const like = card.getByRole('button', { name: 'Me Gusta' })
 	await expect(like).toHaveAttribute('aria-pressed', 'false')
 	await like.click()
 	await expect(toast(page, /Te gusta esta frase/)).toBeVisible()
 	await expect(like).toHaveAttribute('aria-pressed', 'true')
 	const batchId = new URL(page.url()).searchParams.get('lote')
-	const row = sqlGet<{ provider: string; phrase_type: string }>(
-		'SELECT provider, phrase_type FROM phrase_likes WHERE batch_id = ? AND position = 0',
-		batchId,
-	)
-	expect(row?.provider).toBe('offline')
+	const like0 = () =>
+		sqlGet<{
+			provider: string
+			model: string
+			phrase_type: string
+			page: string
+			language: string
+		}>(
+			`SELECT provider, model, phrase_type, page, language FROM phrase_likes
+			 WHERE batch_id = ? AND position = 0`,
+			batchId,
+		)
+	// The batch's page, model and settings.
+	expect(like0()).toEqual({
+		provider: 'offline',
+		model: 'frasea-offline-1',
+		phrase_type: 'amor',
+		page: 'home',
+		language: 'francés fr',
+	})
 	await like.click()
 	await expect(like).toHaveAttribute('aria-pressed', 'false')
+	await expect.poll(like0, { message: 'the like is forgotten' }).toBeUndefined()
 })

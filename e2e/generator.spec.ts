@@ -1,11 +1,24 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { PASSWORD, randomIp, register, sqlGet, toast, uniqueEmail } from './auth-helpers'
-import { expect, expectHydration, fromOurPages, test } from './fixtures'
+import {
+	expect,
+	expectHydration,
+	expectSameDocument,
+	fromOurPages,
+	markDocument,
+	test,
+} from './fixtures'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
 
+/**
+ * Submits the generator form and waits for the batch. With JavaScript the form is enhanced:
+ * Remix submits it and shows the batch in the same document; without it the browser posts
+ * and loads the batch's page.
+ */
 async function generate(page: Page, js: boolean) {
+	await markDocument(page)
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
 	// The URL changes before the new page has arrived (without JavaScript it streams in):
@@ -13,6 +26,7 @@ async function generate(page: Page, js: boolean) {
 	await page.waitForLoadState('load')
 	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
 	await expectHydration(page, js)
+	await expectSameDocument(page, js)
 }
 
 const phrases = (page: Page) => page.getByTestId('phrase-text')
@@ -40,6 +54,7 @@ test('home: generates the chosen number of phrases and the batch survives a relo
 	await expect(page.getByLabel('Número de frases')).toHaveValue('3')
 
 	await page.reload()
+	await expectHydration(page, js)
 	await expect(phrases(page)).toHaveText(texts)
 
 	// A new generation starts from the same page.
@@ -117,6 +132,7 @@ test('another browser cannot open a batch by its URL', async ({ page, visit, js,
 	const other = await browser.newContext({ javaScriptEnabled: js })
 	const stranger = await other.newPage()
 	await stranger.goto(page.url())
+	await expectHydration(stranger, js)
 	await expect(stranger.getByText('Esta generación ya no está disponible.')).toBeVisible()
 	await expect(stranger.getByTestId('phrase-text')).toHaveCount(0)
 	await other.close()
