@@ -72,8 +72,12 @@ export function refineNewPassword(
 	}
 }
 
-/** An optional same-origin path carried through a form (validated again where used). */
-export const redirectToSchema = z.string().max(2000).optional()
+/**
+ * An optional same-origin path carried through a form in a hidden field, so the visitor
+ * cannot see an error about it: anything unusable (too long, not a string) is dropped and
+ * the default page is used. Where it is used, `safeRedirect` checks it again.
+ */
+export const redirectToSchema = z.string().max(2000).optional().catch(undefined)
 
 /** The honeypot input must stay empty; the server checks it (see honeypot.server.ts). */
 export const honeypotSchema = z.string().optional()

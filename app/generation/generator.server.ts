@@ -175,6 +175,28 @@ function failure(
 	return data<ActionFailure>({ values, errors }, { status, headers })
 }
 
+/** Fields the form shows an error next to; any other field's error goes above the button. */
+const FIELDS_WITH_ERRORS = new Set([
+	'prompt',
+	'context',
+	'image',
+	'language',
+	'type',
+	'count',
+	'platform',
+	'length',
+])
+
+function placeErrors(errors: Record<string, string[] | null | undefined>): GeneratorErrors {
+	const placed: Record<string, string[]> = {}
+	for (const [field, messages] of Object.entries(errors)) {
+		if (!messages?.length) continue
+		const slot = FIELDS_WITH_ERRORS.has(field) ? field : 'form'
+		placed[slot] = [...new Set([...(placed[slot] ?? []), ...messages])]
+	}
+	return placed
+}
+
 export async function generatorAction(page: Page, request: Request, context: GeneratorContext) {
 	const { formData, oversize } = await readGeneratorForm(request)
 	const intent = formData.get('intent')
@@ -209,7 +231,7 @@ async function generate(
 	}
 	const submission = parseWithZod(formData, { schema: generationSchema(page) })
 	if (submission.status !== 'success') {
-		return failure(submitted, (submission.error ?? {}) as GeneratorErrors, 400)
+		return failure(submitted, placeErrors(submission.error ?? {}), 400)
 	}
 	const form = submission.value
 	let image: { mimeType: string; data: Buffer } | undefined

@@ -163,6 +163,10 @@ export const COUNTS = {
 
 export const LENGTH_SLIDER = { min: 5, max: 100, step: 1, default: 25 } as const
 
+/** The topic and the image's additional context: the boxes' maxLength and the server's check. */
+export const MAX_PROMPT_LENGTH = 500
+export const MAX_CONTEXT_LENGTH = 500
+
 export const MODES = ['text', 'image'] as const
 export type Mode = (typeof MODES)[number]
 

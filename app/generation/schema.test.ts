@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_IMAGE_BYTES } from './options'
+import { MAX_CONTEXT_LENGTH, MAX_IMAGE_BYTES, MAX_PROMPT_LENGTH } from './options'
 import { generationSchema, VALIDATION_MESSAGES } from './schema'
 
 const base = { prompt: 'el lunes', count: 4, language: 'español es', length: 25 }
@@ -125,5 +125,36 @@ describe('generation schema', () => {
 	test('text mode drops a leftover image', () => {
 		const image = new File([new Uint8Array(10)], 'foto.png', { type: 'image/png' })
 		expect(generationSchema('instagram').parse({ ...base, image }).image).toBeUndefined()
+	})
+})
+
+describe('every refusal carries a Spanish reason', () => {
+	test('values no form option offers, and texts over their limits', () => {
+		const schema = generationSchema('home')
+		const refused = (values: Record<string, unknown>) =>
+			messages(schema.safeParse({ ...base, ...values }))
+		expect(refused({ language: '<script>' })).toEqual([`language: ${VALIDATION_MESSAGES.language}`])
+		expect(refused({ type: 'no-existe' })).toEqual([`type: ${VALIDATION_MESSAGES.type}`])
+		expect(refused({ includeEmojis: 'quizá' })).toEqual([
+			`includeEmojis: ${VALIDATION_MESSAGES.option}`,
+		])
+		expect(refused({ prompt: 'x'.repeat(MAX_PROMPT_LENGTH + 1) })).toEqual([
+			`prompt: ${VALIDATION_MESSAGES.promptTooLong}`,
+		])
+		expect(refused({ prompt: 'x'.repeat(MAX_PROMPT_LENGTH) })).toEqual([])
+		expect(
+			messages(
+				generationSchema('instagram').safeParse({
+					...base,
+					type: 'instagram',
+					mode: 'imagen',
+				}),
+			),
+		).toEqual([`mode: ${VALIDATION_MESSAGES.option}`])
+	})
+
+	test('the limits read as the messages say', () => {
+		expect(VALIDATION_MESSAGES.promptTooLong).toContain(String(MAX_PROMPT_LENGTH))
+		expect(VALIDATION_MESSAGES.contextTooLong).toContain(String(MAX_CONTEXT_LENGTH))
 	})
 })

@@ -10,16 +10,15 @@ import {
 	IMAGE_MIME_TYPES,
 	LANGUAGE_VALUES,
 	LENGTH_SLIDER,
+	MAX_CONTEXT_LENGTH,
 	MAX_IMAGE_BYTES,
+	MAX_PROMPT_LENGTH,
 	PHRASE_TYPES,
 	type Page,
 } from './options'
 import { VALIDATION_MESSAGES } from './validation-messages'
 
 export { VALIDATION_MESSAGES }
-
-export const MAX_PROMPT_LENGTH = 1000
-export const MAX_CONTEXT_LENGTH = 500
 
 /** A file input left empty arrives as a nameless, empty File. */
 function isFile(value: unknown): value is File {
@@ -35,7 +34,12 @@ export function generationSchema(page: Page) {
 
 	return z
 		.object({
-			prompt: z.string().trim().max(MAX_PROMPT_LENGTH).optional().default(''),
+			prompt: z
+				.string({ error: VALIDATION_MESSAGES.prompt })
+				.trim()
+				.max(MAX_PROMPT_LENGTH, { error: VALIDATION_MESSAGES.promptTooLong })
+				.optional()
+				.default(''),
 			count: z
 				.number({ error: VALIDATION_MESSAGES.count })
 				.int({ error: VALIDATION_MESSAGES.count })
@@ -45,21 +49,27 @@ export function generationSchema(page: Page) {
 					error: VALIDATION_MESSAGES.countOption,
 				})
 				.default(counts.default),
-			language: z.enum(LANGUAGE_VALUES).default(DEFAULT_LANGUAGE),
-			type: z.enum(types).default(DEFAULT_TYPE[page]),
+			language: z
+				.enum(LANGUAGE_VALUES, { error: VALIDATION_MESSAGES.language })
+				.default(DEFAULT_LANGUAGE),
+			type: z.enum(types, { error: VALIDATION_MESSAGES.type }).default(DEFAULT_TYPE[page]),
 			length: z
 				.number({ error: VALIDATION_MESSAGES.length })
 				.int({ error: VALIDATION_MESSAGES.length })
 				.min(LENGTH_SLIDER.min, { error: VALIDATION_MESSAGES.length })
 				.max(LENGTH_SLIDER.max, { error: VALIDATION_MESSAGES.length })
 				.default(LENGTH_SLIDER.default),
-			includeEmojis: z.boolean().default(false),
-			includeHashtags: z.boolean().default(false),
-			includeDate: z.boolean().default(false),
+			includeEmojis: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
+			includeHashtags: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
+			includeDate: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
 			mode: imagePage
-				? z.enum(['text', 'image']).default('text')
-				: z.literal('text').default('text'),
-			context: z.string().trim().max(MAX_CONTEXT_LENGTH).optional(),
+				? z.enum(['text', 'image'], { error: VALIDATION_MESSAGES.option }).default('text')
+				: z.literal('text', { error: VALIDATION_MESSAGES.option }).default('text'),
+			context: z
+				.string({ error: VALIDATION_MESSAGES.option })
+				.trim()
+				.max(MAX_CONTEXT_LENGTH, { error: VALIDATION_MESSAGES.contextTooLong })
+				.optional(),
 			image: z.any().optional(),
 		})
 		.superRefine((value, ctx) => {

@@ -5,6 +5,8 @@ import {
 	COUNTS,
 	LANGUAGES,
 	LENGTH_SLIDER,
+	MAX_CONTEXT_LENGTH,
+	MAX_PROMPT_LENGTH,
 	PHRASE_TYPES,
 	type Mode,
 	type Page,
@@ -169,7 +171,7 @@ export function GeneratorForm({
 							id="gen-context"
 							name="context"
 							rows={3}
-							maxLength={500}
+							maxLength={MAX_CONTEXT_LENGTH}
 							defaultValue={values.context}
 							placeholder="Por ejemplo: es para el lanzamiento de nuestra nueva colección"
 							className={inputClass}
@@ -184,7 +186,7 @@ export function GeneratorForm({
 						name="prompt"
 						rows={3}
 						required
-						maxLength={500}
+						maxLength={MAX_PROMPT_LENGTH}
 						value={prompt}
 						onChange={(event) => setPrompt(event.target.value)}
 						placeholder="Por ejemplo: frases para motivar a mi equipo un lunes por la mañana"
