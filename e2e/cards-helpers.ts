@@ -4,10 +4,20 @@ import { type Page } from '@playwright/test'
 import { signCardPath } from '../app/cards/url-signature.server'
 import { expect, expectHydration } from './fixtures'
 
-/** Generates two phrases on the home page and returns the first card, ready. */
-export async function generate(page: Page, visit: (path: string) => Promise<void>, js: boolean) {
+/**
+ * Generates two phrases on the home page and returns the first card, ready. `settings`
+ * picks a phrase type and a language other than the defaults.
+ */
+export async function generate(
+	page: Page,
+	visit: (path: string) => Promise<void>,
+	js: boolean,
+	settings: { type?: string; language?: string } = {},
+) {
 	await visit('/')
 	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la calma del mar')
+	if (settings.type) await page.getByLabel('Tipo de frase').selectOption(settings.type)
+	if (settings.language) await page.getByLabel('Idioma').selectOption(settings.language)
 	await page.getByLabel('Número de frases').selectOption('2')
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { sqlGet, toast } from './auth-helpers'
 import { generate, signedCardPath } from './cards-helpers'
-import { expect, expectHydration, expectSameDocument, markDocument, test } from './fixtures'
+import { expect, expectSameDocument, markDocument, test } from './fixtures'
 
 /*
  * The image cards under generated phrases, with and without JavaScript. Without it every
@@ -266,17 +266,7 @@ test('"Me Gusta" is remembered for the phrase and counted for its model', async 
 	js,
 }) => {
 	// A batch with a type and a language of its own, so the like must carry them over.
-	await visit('/')
-	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la calma del mar')
-	await page.getByLabel('Tipo de frase').selectOption('amor')
-	await page.getByLabel('Idioma').selectOption('francés fr')
-	await page.getByLabel('Número de frases').selectOption('2')
-	await page.getByRole('button', { name: 'Generar Frases' }).click()
-	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
-	await expectHydration(page, js)
-	const card = page.getByTestId('phrase-card').first()
-	await expect(card).toBeVisible()
-	if (js) await expect(card).toHaveAttribute('data-status', 'ready')
+	const card = await generate(page, visit, js, { type: 'amor', language: 'francés fr' })
 	const like = card.getByRole('button', { name: 'Me Gusta' })
 	await expect(like).toHaveAttribute('aria-pressed', 'false')
 	await like.click()
