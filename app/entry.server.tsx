@@ -9,7 +9,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server'
-import { formMessages } from './utils/form-data.server'
+import { BODY_LIMITS, formMessages } from './utils/form-data.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import { applySecurityHeaders } from './utils/security-headers.server'
@@ -32,6 +32,7 @@ export function serverConfig() {
 		appOrigin: env.appOrigin,
 		appUrlConfigured: env.appUrlConfigured,
 		secure: env.secureCookies,
+		bodyLimits: BODY_LIMITS,
 		messages: { crossSite: formMessages.crossSite, tooLarge: formMessages.tooLarge },
 	}
 }

@@ -9,7 +9,7 @@
  * Instances with other settings are started by this spec on fresh data folders.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { baseURL } from '../playwright.config'
@@ -323,4 +323,43 @@ test('static files carry the security headers', async () => {
 	}
 	const immutable = await fetch(`${baseURL}${asset}`)
 	expect(immutable.headers.get('cache-control')).toContain('immutable')
+})
+
+test('a write answered without reading its body leaves the connection fit for the next request', async () => {
+	// One kept-alive connection for both requests, as a browser would reuse it.
+	const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+	const url = new URL(baseURL)
+	const ask = (method: string, pathname: string, body?: Buffer) =>
+		new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+			const request = httpRequest(
+				{
+					agent,
+					host: url.hostname,
+					port: url.port,
+					path: pathname,
+					method,
+					headers: body
+						? { ...fromOurPages, 'content-type': 'application/x-www-form-urlencoded' }
+						: {},
+				},
+				(response) => {
+					response.resume()
+					response.on('end', () =>
+						resolve({ status: response.statusCode ?? 0, socket: request.socket }),
+					)
+				},
+			)
+			request.on('error', reject)
+			request.end(body)
+		})
+	try {
+		// A guest posting to a signed-in page is redirected before the body is read.
+		const first = await ask('POST', '/dashboard/no-existe', Buffer.alloc(200 * 1024, 0x61))
+		expect(first.status).toBe(302)
+		const second = await ask('GET', '/healthcheck')
+		expect(second.status).toBe(200)
+		expect(second.socket, 'the same connection served both').toBe(first.socket)
+	} finally {
+		agent.destroy()
+	}
 })

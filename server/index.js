@@ -44,7 +44,7 @@ async function loadBuild() {
 
 // Importing the build validates the environment and migrates the database.
 const build = await loadBuild()
-/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, messages: { crossSite: string, tooLarge: string } }} */
+/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, bodyLimits: { form: number, multipart: number }, messages: { crossSite: string, tooLarge: string } }} */
 const config = /** @type {any} */ (build.entry.module).serverConfig()
 const handleRequest = createRequestHandler(vite ? loadBuild : build, process.env.NODE_ENV)
 
@@ -193,17 +193,17 @@ function fetchRequest(req, res) {
 		req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 	if (!hasBody) return new Request(url, { method: req.method, headers, signal: controller.signal })
 
-	const limit = bodyLimit(req.get('content-type'))
+	const limit = bodyLimit(req.get('content-type'), config.bodyLimits)
 	if (Number(req.headers['content-length'] ?? 0) > limit) {
 		refuse(res, 413, config.messages.tooLarge)
 		return null
 	}
 	if (SAFE_METHODS.has(req.method)) {
 		// Nobody reads a GET's body; drain it within the cap rather than let it run on.
-		cappedBody(req, limit, () => req.destroy()).cancel()
+		cappedBody(req, res, limit, () => req.destroy()).cancel()
 		return new Request(url, { method: req.method, headers, signal: controller.signal })
 	}
-	const body = cappedBody(req, limit, () => {
+	const body = cappedBody(req, res, limit, () => {
 		if (!res.headersSent) refuse(res, 413, config.messages.tooLarge)
 		controller.abort()
 	})
@@ -225,13 +225,20 @@ const DRAIN_AFTER_REFUSAL = 1024 * 1024
  * (`onExceeded` answers the 413). Bytes past the cap are never kept; past the cap plus a
  * small drain the socket is closed, so an endless chunked body ends there.
  * @param {import('express').Request} req
+ * @param {import('express').Response} res
  * @param {number} limit
  * @param {() => void} onExceeded
  * @returns {ReadableStream<Uint8Array>}
  */
-function cappedBody(req, limit, onExceeded) {
+function cappedBody(req, res, limit, onExceeded) {
 	let received = 0
 	let open = true
+	// Answered without reading the whole body (a redirect, a 404): drop the rest, still
+	// within the cap, so the connection can serve the client's next request.
+	res.once('finish', () => {
+		open = false
+		req.resume()
+	})
 	return new ReadableStream({
 		start(controller) {
 			req.on('data', (/** @type {Buffer} */ chunk) => {

@@ -7,17 +7,14 @@
  */
 import { isIP } from 'node:net'
 
-/** Text forms are small; only multipart bodies carry files (an image of up to 15 MB). */
-export const BODY_LIMITS = {
-	form: 256 * 1024,
-	multipart: 15 * 1024 * 1024 + 1024 * 1024,
-}
-
-/** The body cap for a request, by the only thing that lets it carry a file: its type. */
-export function bodyLimit(/** @type {string | undefined} */ contentType) {
-	return /^\s*multipart\/form-data\b/i.test(contentType ?? '')
-		? BODY_LIMITS.multipart
-		: BODY_LIMITS.form
+/**
+ * The body cap for a request, by the only thing that lets it carry a file: its type.
+ * The limits themselves are the app's (BODY_LIMITS in app/utils/form-data.server.ts).
+ * @param {string | undefined} contentType
+ * @param {{ form: number, multipart: number }} limits
+ */
+export function bodyLimit(contentType, limits) {
+	return /^\s*multipart\/form-data\b/i.test(contentType ?? '') ? limits.multipart : limits.form
 }
 
 /**

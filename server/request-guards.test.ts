@@ -1,11 +1,6 @@
+import { BODY_LIMITS } from '../app/utils/form-data.server'
 import { describe, expect, test } from 'vitest'
-import {
-	BODY_LIMITS,
-	bodyLimit,
-	clientOf,
-	isSameOrigin,
-	normalizeAddress,
-} from './request-guards.js'
+import { bodyLimit, clientOf, isSameOrigin, normalizeAddress } from './request-guards.js'
 
 describe('isSameOrigin', () => {
 	const site = 'https://frasea.example'
@@ -56,10 +51,13 @@ describe('normalizeAddress', () => {
 })
 
 test('only multipart bodies may be big enough for a file', () => {
-	expect(bodyLimit('application/x-www-form-urlencoded')).toBe(BODY_LIMITS.form)
-	expect(bodyLimit(undefined)).toBe(BODY_LIMITS.form)
-	expect(bodyLimit('multipart/form-data; boundary=x')).toBe(BODY_LIMITS.multipart)
+	expect(bodyLimit('application/x-www-form-urlencoded', BODY_LIMITS)).toBe(BODY_LIMITS.form)
+	expect(bodyLimit(undefined, BODY_LIMITS)).toBe(BODY_LIMITS.form)
+	expect(bodyLimit('text/plain', BODY_LIMITS)).toBe(BODY_LIMITS.form)
+	expect(bodyLimit('Multipart/Form-Data; boundary=x', BODY_LIMITS)).toBe(BODY_LIMITS.multipart)
+	// A 15 MB image and its fields fit; a text form stays small.
 	expect(BODY_LIMITS.multipart).toBeGreaterThan(15 * 1024 * 1024)
+	expect(BODY_LIMITS.form).toBeLessThanOrEqual(256 * 1024)
 })
 
 describe('clientOf: the address and scheme the app is told (its load context)', () => {
