@@ -5,7 +5,7 @@ import { appOrigin } from './request.server'
 import { hashToken, randomToken } from './tokens.server'
 import { syncAdminRole } from './user.server'
 
-export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
+const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 
 /** Mails a fresh single-use link (replacing any earlier one) that confirms the address. */
 export async function sendEmailVerification(

@@ -12,7 +12,7 @@ const accountSelect = {
 	emailVerifiedAt: true,
 } as const
 
-export type GoogleSignInOutcome = 'existing' | 'linked' | 'created' | 'takeover'
+type GoogleSignInOutcome = 'existing' | 'linked' | 'created' | 'takeover'
 
 export class GoogleAccountError extends Error {
 	constructor(readonly reason: 'unverified_email') {

@@ -14,9 +14,9 @@ export type GoogleIdentity = {
 	name: string | null
 }
 
-export const GOOGLE_CALLBACK_PATH = '/auth/google/callback'
+const GOOGLE_CALLBACK_PATH = '/auth/google/callback'
 /** Prefix of the short-lived cookies holding state and PKCE verifier (before `__Host-`). */
-export const OAUTH_STATE_COOKIE = 'fr_oauth2'
+const OAUTH_STATE_COOKIE = 'fr_oauth2'
 
 export function isGoogleConfigured() {
 	const env = getEnv()
@@ -63,7 +63,7 @@ export function identityFromIdToken(
 let authenticator: Promise<Authenticator<GoogleIdentity>> | undefined
 
 /** The redirect URI registered with Google: APP_URL's origin plus the callback path. */
-export function googleRedirectURI() {
+function googleRedirectURI() {
 	return `${appOrigin()}${GOOGLE_CALLBACK_PATH}`
 }
 

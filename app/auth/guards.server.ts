@@ -39,7 +39,7 @@ export function homePathFor(user: Pick<SessionUser, 'isAdmin'>) {
 }
 
 /** The path (and query) of this request, as a redirectTo value. */
-export function currentPath(request: Request) {
+function currentPath(request: Request) {
 	const url = new URL(request.url)
 	// Remix's own query parameters are not part of the page's address.
 	url.searchParams.delete('index')
@@ -47,7 +47,7 @@ export function currentPath(request: Request) {
 	return url.pathname + url.search
 }
 
-export function loginPath(redirectTo?: string | null) {
+function loginPath(redirectTo?: string | null) {
 	return redirectTo && redirectTo !== '/'
 		? `/login?${new URLSearchParams({ redirectTo })}`
 		: '/login'

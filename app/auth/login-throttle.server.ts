@@ -14,9 +14,9 @@ import { countInWindow, hit, MINUTE_MS, resetCounter } from './rate-limit.server
  * cost to each guess on a targeted account and stops a single connection from guessing
  * quickly. See docs/accounts.md ("Abuse").
  */
-export const FREE_FAILURES = 5
-export const FAILURE_WINDOW_MS = 15 * MINUTE_MS
-export const MAX_DELAY_MS = 30_000
+const FREE_FAILURES = 5
+const FAILURE_WINDOW_MS = 15 * MINUTE_MS
+const MAX_DELAY_MS = 30_000
 
 const failuresKey = (email: string) => `login-failures:${email.trim().toLowerCase()}`
 

@@ -11,7 +11,7 @@ if (typeof document !== 'undefined') zodConfig({ jitless: true })
 
 export const PASSWORD_MIN_LENGTH = 8
 /** bcrypt ignores everything after the 72nd byte, so longer passwords are refused. */
-export const PASSWORD_MAX_BYTES = 72
+const PASSWORD_MAX_BYTES = 72
 
 const encoder = new TextEncoder()
 

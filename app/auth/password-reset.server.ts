@@ -10,8 +10,8 @@ import { hashToken, randomToken } from './tokens.server'
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
 
 /** Recovery mails per e-mail address: an inbox cannot be flooded through our form. */
-export const RECOVERY_MAILS_PER_HOUR = 3
-export const RECOVERY_MAILS_PER_DAY = 10
+const RECOVERY_MAILS_PER_HOUR = 3
+const RECOVERY_MAILS_PER_DAY = 10
 
 // No profile has this id (cuid); it keeps the statements the same for unknown addresses.
 const NO_ACCOUNT = 'no-account'

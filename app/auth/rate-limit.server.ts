@@ -1,13 +1,12 @@
 import { data } from '@remix-run/node'
 import { getEnv } from '~/utils/env.server'
 import { prisma } from '~/utils/db.server'
-import { authMessages } from './messages'
 
 export const MINUTE_MS = 60_000
 export const HOUR_MS = 60 * MINUTE_MS
 export const DAY_MS = 24 * HOUR_MS
 
-export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number }
+type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number }
 
 /**
  * Counts one hit on a fixed window (one minute unless `windowMs` says otherwise) kept in
@@ -90,5 +89,3 @@ export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers })
 export function tooManyRequests<T>(body: T, retryAfterSeconds: number) {
 	return data(body, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } })
 }
-
-export const rateLimitMessage = authMessages.rateLimited

@@ -6,14 +6,14 @@ import { hashToken, randomToken } from './tokens.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Sliding expiry: a session unused for this long ends. */
-export const SESSION_TTL_MS = 14 * DAY_MS
+const SESSION_TTL_MS = 14 * DAY_MS
 /** Extend on use, but write at most about once a day per session, not on every request. */
-export const SESSION_REFRESH_BELOW_MS = SESSION_TTL_MS - DAY_MS
+const SESSION_REFRESH_BELOW_MS = SESSION_TTL_MS - DAY_MS
 /**
  * Absolute lifetime: however busy, a session ends this long after sign-in, so a stolen
  * cookie cannot be kept alive for ever by using it.
  */
-export const SESSION_MAX_AGE_MS = 30 * DAY_MS
+const SESSION_MAX_AGE_MS = 30 * DAY_MS
 
 let cookie: ReturnType<typeof createCookie> | undefined
 
@@ -87,8 +87,6 @@ const sessionUserSelect = {
 	role: true,
 	emailVerifiedAt: true,
 } as const
-
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>
 
 /**
  * The live session behind a cookie token, with its user, or null. A row past its sliding

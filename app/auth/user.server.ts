@@ -2,7 +2,7 @@ import { getEnv } from '~/utils/env.server'
 import { prisma } from '~/utils/db.server'
 import { hashPassword, verifyPassword } from './password.server'
 
-export type Role = 'admin' | 'usuario'
+type Role = 'admin' | 'usuario'
 
 /** What the app knows about the signed-in user. */
 export type SessionUser = {
@@ -15,7 +15,7 @@ export type SessionUser = {
 	isAdmin: boolean
 }
 
-export function isAdminEmail(email: string) {
+function isAdminEmail(email: string) {
 	const adminEmail = getEnv().ADMIN_EMAIL
 	return Boolean(adminEmail) && adminEmail?.toLowerCase() === email.toLowerCase()
 }

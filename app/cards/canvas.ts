@@ -80,6 +80,6 @@ export interface Ctx2D<Img = unknown> {
 	): { data: ArrayLike<number>; width: number; height: number }
 }
 
-export interface CanvasGradientLike {
+interface CanvasGradientLike {
 	addColorStop(offset: number, color: string): void
 }

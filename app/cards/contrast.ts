@@ -22,7 +22,7 @@ export function srgbToLinear(channel: number): number {
 }
 
 /** Linear light → sRGB channel 0–1. */
-export function linearToSrgb(value: number): number {
+function linearToSrgb(value: number): number {
 	return value <= 0.0031308 ? value * 12.92 : 1.055 * value ** (1 / 2.4) - 0.055
 }
 
@@ -50,7 +50,7 @@ export function luminanceUnderOverlay(backgroundLuminance: number, opacity: numb
 	return srgbToLinear(grey * (1 - opacity))
 }
 
-export interface ContrastGuardInput {
+interface ContrastGuardInput {
 	/** Luminance of the background behind the text (see draw.ts for how it is sampled). */
 	backgroundLuminance: number
 	textColor: string

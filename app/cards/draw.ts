@@ -6,7 +6,7 @@ import { layoutText, type TextLayout } from './layout'
 /** JPEG quality of every exported card; canvas.toBlob takes it as is. */
 export const JPEG_QUALITY = 0.92
 
-export interface DrawCardOptions {
+interface DrawCardOptions {
 	/** Logical size: the platform's pixel size. Layout is computed at this size. */
 	width: number
 	height: number
@@ -28,7 +28,7 @@ export type CardBackground<Img> =
 	| { image: Img; width: number; height: number }
 	| ((ctx: Ctx2D<Img>, width: number, height: number) => void)
 
-export interface DrawCardResult {
+interface DrawCardResult {
 	layout: TextLayout
 	/** What the contrast guard decided (null when it was off or there was no text). */
 	guard: ContrastGuardResult | null
@@ -37,7 +37,7 @@ export interface DrawCardResult {
 }
 
 /** Draws `image` to fill width × height, cropping the overflow around the centre. */
-export function drawCover<Img>(
+function drawCover<Img>(
 	ctx: Ctx2D<Img>,
 	image: Img,
 	imageWidth: number,
@@ -62,7 +62,7 @@ function linearChannel(value: number) {
  * It takes the 75th percentile of a sample rather than the mean, so a bright patch behind
  * part of the text counts even when the rest is dark.
  */
-export function sampleLuminance<Img>(
+function sampleLuminance<Img>(
 	ctx: Ctx2D<Img>,
 	box: { x: number; y: number; width: number; height: number },
 ): number | null {

@@ -114,22 +114,18 @@ export const INSTAGRAM_FONT_ID = 'roboto'
 
 const byId = new Map(FONT_FAMILIES.map((font) => [font.id, font]))
 
-export function isFontId(value: unknown): value is string {
-	return typeof value === 'string' && byId.has(value)
-}
-
 /** The family for an id; unknown ids get the default (Arial/Arimo). */
 export function getFont(id: string): FontFamily {
 	return byId.get(id) ?? (byId.get(DEFAULT_FONT_ID) as FontFamily)
 }
 
 /** unicode-range of Fontsource's latin and latin-ext subsets (for FontFace in the browser). */
-export const LATIN_RANGE =
+const LATIN_RANGE =
 	'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
-export const LATIN_EXT_RANGE =
+const LATIN_EXT_RANGE =
 	'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF'
 
-export interface FontFaceSource {
+interface FontFaceSource {
 	/** Family name to register the file under. */
 	family: string
 	weight: number
@@ -181,7 +177,7 @@ function genericFallback(font: FontFamily) {
 }
 
 /** CSS font-family list: the latin face, its latin-ext face, then a generic family. */
-export function fontStack(font: FontFamily): string {
+function fontStack(font: FontFamily): string {
 	const families = [`"${font.family}"`]
 	if (font.files.latinExt) families.push(`"${extFamily(font)}"`)
 	families.push(genericFallback(font))

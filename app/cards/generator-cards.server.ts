@@ -47,7 +47,7 @@ import { isSizeKey, type SizeKey } from './sizes'
 import { CARD_PARAMS, parseCardState, randomSeed, type CardState } from './state'
 import { UPLOAD_MAX_BYTES, UploadError, deleteUpload, storeUpload } from './upload.server'
 
-export const APPLY_PATH = '/tarjetas/aplicar'
+const APPLY_PATH = '/tarjetas/aplicar'
 
 type Batch = {
 	id: string
@@ -140,7 +140,7 @@ function openCard(search: URLSearchParams, name: string) {
 }
 
 /** What a generator page's loader adds for its cards (null without a batch). */
-export async function loadCards(
+async function loadCards(
 	page: GeneratorPage,
 	request: Request,
 	batch: Batch | null,

@@ -21,7 +21,7 @@ export const LAYOUT = {
 	minFontSize: 16,
 } as const
 
-export interface TextLine {
+interface TextLine {
 	text: string
 	/** Centre of the line (draw.ts centres the capital height on it). */
 	x: number
@@ -45,7 +45,7 @@ export interface TextLayout {
 	overflows: boolean
 }
 
-export interface LayoutInput {
+interface LayoutInput {
 	width: number
 	height: number
 	font: FontFamily

@@ -1,7 +1,7 @@
 import { PLATFORM_SIZES, type SizeKey } from './sizes'
 
 /** Widest a card preview is shown (CSS pixels); the server's preview JPEG is this wide. */
-export const PREVIEW_DISPLAY_WIDTH = 540
+const PREVIEW_DISPLAY_WIDTH = 540
 
 /**
  * The box a card preview takes on the page: 540 px wide at most, and tall formats

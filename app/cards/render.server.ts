@@ -18,7 +18,7 @@ export const PREVIEW_WIDTH = 540
 const PREVIEW_QUALITY = 0.85
 const MIN_PREVIEW_WIDTH = 64
 
-export interface RenderOptions {
+interface RenderOptions {
 	/** Bytes of an uploaded background (already validated by upload.server.ts). */
 	background?: Uint8Array
 	/** Output width for a preview; the height follows the platform's aspect. */
@@ -45,7 +45,7 @@ export function zipFileName(index: number): string {
 type NapiImage = InstanceType<typeof Image>
 
 /** Decodes image bytes into something the canvas can draw. */
-export function decodeImage(bytes: Uint8Array): Promise<NapiImage> {
+function decodeImage(bytes: Uint8Array): Promise<NapiImage> {
 	return new Promise((resolve, reject) => {
 		const image = new Image()
 		image.onload = () => resolve(image)

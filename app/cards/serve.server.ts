@@ -37,7 +37,7 @@ import { CARD_PARAMS, parseCardState, serializeCardState, type CardState } from 
 import { readUpload } from './upload.server'
 import { checkCardUrl } from './url-signature.server'
 
-export const SERVE_MESSAGES = {
+const SERVE_MESSAGES = {
 	badCard: 'Los parámetros de la tarjeta no son válidos',
 	badWidth: `El ancho de la vista previa no es válido (usa ${PREVIEW_WIDTHS.join(', ')}).`,
 	notFound: 'Imagen no encontrada',
@@ -63,7 +63,7 @@ export const renderLimiter = new Limiter(
 )
 
 /** What the routes pass on from the server's load context. */
-export type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
+type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
 
 function text(status: number, body: string, headers: HeadersInit = {}) {
 	return new Response(body, {

@@ -16,7 +16,7 @@ export const PLATFORM_SIZES = {
 	web_banner: { width: 1920, height: 1080, label: 'Banner web' },
 } as const satisfies Record<string, PlatformSize>
 
-export interface PlatformSize {
+interface PlatformSize {
 	width: number
 	height: number
 	/** Spanish label, e.g. for 'Descargar para {label}'. */
@@ -32,14 +32,4 @@ export const DEFAULT_SIZE_KEY: SizeKey = 'instagram_square'
 
 export function isSizeKey(value: unknown): value is SizeKey {
 	return typeof value === 'string' && Object.hasOwn(PLATFORM_SIZES, value)
-}
-
-export function getPlatformSize(key: SizeKey): PlatformSize {
-	return PLATFORM_SIZES[key]
-}
-
-/** Height for a preview of `key` that is `width` pixels wide (aspect kept, at least 1 px). */
-export function previewHeight(key: SizeKey, width: number): number {
-	const size = PLATFORM_SIZES[key]
-	return Math.max(1, Math.round((width * size.height) / size.width))
 }

@@ -87,7 +87,7 @@ function integer(min: number, max: number, message: string) {
 }
 
 /** The state as values (for state built in code, e.g. from a saved design). */
-export const cardStateSchema = z.object({
+const cardStateSchema = z.object({
 	text: textSchema,
 	index: integer(1, INDEX_MAX, CARD_STATE_MESSAGES.index),
 	size: z.enum(SIZE_KEYS as [SizeKey, ...SizeKey[]], { error: CARD_STATE_MESSAGES.size }),
@@ -145,7 +145,7 @@ const paramsSchema = z.object({
 		.optional(),
 })
 
-export type ParseCardStateResult =
+type ParseCardStateResult =
 	| { ok: true; state: CardState }
 	| {
 			ok: false

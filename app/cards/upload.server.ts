@@ -15,7 +15,7 @@ import { UPLOAD_LIMIT_MESSAGES } from './messages'
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 /** Longest side kept; larger images are scaled down (the biggest card side is 1920). */
-export const UPLOAD_MAX_SIDE = 2560
+const UPLOAD_MAX_SIDE = 2560
 /** Refuse decompression bombs before decoding them. */
 const MAX_INPUT_PIXELS = 80_000_000
 const STORED_QUALITY = 88
@@ -76,7 +76,7 @@ export function uploadPath(id: string, dataDir?: string): string | null {
  * Reads an upload from a stream, counting bytes as they arrive: past 10 MB it stops
  * reading and throws, so a huge upload is never held in memory.
  */
-export async function readLimited(
+async function readLimited(
 	source: AsyncIterable<Uint8Array> | Uint8Array,
 	maxBytes = UPLOAD_MAX_BYTES,
 ): Promise<Buffer> {
@@ -95,7 +95,7 @@ export async function readLimited(
 }
 
 /** Checks the bytes are a JPG, PNG or WEBP image; returns its format. */
-export async function detectImageFormat(bytes: Uint8Array): Promise<'jpeg' | 'png' | 'webp'> {
+async function detectImageFormat(bytes: Uint8Array): Promise<'jpeg' | 'png' | 'webp'> {
 	if (bytes.byteLength === 0) throw new UploadError('format')
 	let format: string | undefined
 	try {

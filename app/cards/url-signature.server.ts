@@ -59,7 +59,7 @@ export function signCardPath(pathname: string, params: URLSearchParams, secret: 
 	return `${pathname}?${query ? `${query}&` : ''}${SIGNATURE_PARAM}=${value}`
 }
 
-export type SignatureCheck = 'valid' | 'missing' | 'invalid'
+type SignatureCheck = 'valid' | 'missing' | 'invalid'
 
 /**
  * Checks a request URL's signature against every secret (newest first), so URLs written

@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from '~/utils/misc'
 
 /** Error messages of a field or form, linked to it through `id` (aria-describedby). */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
 	const list = errors?.filter(Boolean) ?? []
 	if (list.length === 0) return null
 	return (

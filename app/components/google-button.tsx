@@ -10,7 +10,7 @@ export function useGoogleEnabled() {
 	return useRouteLoaderData<RootData>('root')?.googleEnabled === true
 }
 
-export function GoogleIcon({ className }: { className?: string }) {
+function GoogleIcon({ className }: { className?: string }) {
 	return (
 		<svg viewBox="0 0 24 24" aria-hidden="true" className={cx('size-5 shrink-0', className)}>
 			<path

@@ -6,10 +6,10 @@ import { CloseIcon, MenuIcon } from './icons'
 import { Logo } from './logo'
 import { cx } from '~/utils/misc'
 
-export type HeaderUser = { name: string; isAdmin: boolean }
+type HeaderUser = { name: string; isAdmin: boolean }
 type AccountProps = { user: HeaderUser | null; google: boolean }
 
-export const mainNav = [
+const mainNav = [
 	{ to: '/', label: 'Inicio', end: true },
 	{ to: '/instagram', label: 'Instagram', end: false },
 	{ to: '/facebook', label: 'Facebook', end: false },

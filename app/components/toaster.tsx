@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { cx, useHydrated } from '~/utils/misc'
 import { CloseIcon } from './icons'
 
-export type ToastMessage = { id: string; type: 'success' | 'error' | 'info'; message: string }
+type ToastMessage = { id: string; type: 'success' | 'error' | 'info'; message: string }
 
 const listeners = new Set<(toast: ToastMessage) => void>()
 const lifetimeMs = 7000

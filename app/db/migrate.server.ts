@@ -19,7 +19,7 @@ import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/sch
 import Database from 'better-sqlite3'
 import { sqlitePath } from '../utils/env.server'
 
-export type MigrationPaths = {
+type MigrationPaths = {
 	/** Folder holding `<timestamp>_<name>/migration.sql`. */
 	migrationsDir: string
 	/** The Prisma schema file. */
@@ -127,7 +127,7 @@ export async function applyMigrations(
 	})
 }
 
-export type CreatedMigration = {
+type CreatedMigration = {
 	/** Folder name `<timestamp>_<name>`, or null when the schema has no changes. */
 	name: string | null
 	/** Migrations applied to the development database on the way (including the new one). */

@@ -102,31 +102,31 @@ export const MESSAGES = {
 	aborted: 'La generación se canceló.',
 } as const
 
-export const PAGE_MESSAGES = {
+const PAGE_MESSAGES = {
 	home: { quota: QUOTA_LONG, auth: AUTH_LONG, emptyText: EMPTY_TEXT_LONG },
 	instagram: { quota: QUOTA_SHORT, auth: AUTH_SHORT, emptyText: EMPTY_TEXT_LONG },
 	facebook: { quota: QUOTA_LONG, auth: AUTH_LONG, emptyText: EMPTY_TEXT_SHORT },
 } as const satisfies Record<Page, { quota: string; auth: string; emptyText: string }>
 
 /** How a provider is named in 'Error al llamar a la API de {provider}'. */
-export const PROVIDER_LABELS: Record<string, string> = {
+const PROVIDER_LABELS: Record<string, string> = {
 	gemini: 'Gemini',
 	openai: 'OpenAI',
 	offline: 'Frasea (sin conexión)',
 }
 
-export function providerLabel(providerId: string): string {
+function providerLabel(providerId: string): string {
 	return PROVIDER_LABELS[providerId] ?? providerId
 }
 
 /** 'Error al llamar a la API de Gemini'; Facebook has its own wording. */
-export function callFailedMessage(page: Page, providerId: string): string {
+function callFailedMessage(page: Page, providerId: string): string {
 	return page === 'facebook'
 		? 'Error al llamar a la API para generar frases de Facebook'
 		: `Error al llamar a la API de ${providerLabel(providerId)}`
 }
 
-export function unknownModelMessage(model: string): string {
+function unknownModelMessage(model: string): string {
 	return `El modelo «${model}» no existe o ya no está disponible en el proveedor de IA. Elige otro modelo en la configuración de administrador.`
 }
 

@@ -22,10 +22,10 @@ import { buildInstruction, buildSimplifiedInstruction } from './prompt'
 import { type TextProvider } from './providers/types'
 import { type GenerationRequest } from './types'
 
-export const MAX_ATTEMPTS = 3
-export const PROVIDER_TIMEOUT_MS = 30_000
+const MAX_ATTEMPTS = 3
+const PROVIDER_TIMEOUT_MS = 30_000
 /** A quota RetryInfo longer than this fails at once instead of keeping the visitor waiting. */
-export const MAX_RETRY_DELAY_MS = 5_000
+const MAX_RETRY_DELAY_MS = 5_000
 
 /** 0.8 on the first try, then 0.7 − 0.1 × attempt (attempt counted from 0). */
 export function attemptTemperature(attempt: number): number {
@@ -37,7 +37,7 @@ export function backoffDelay(attempt: number): number {
 	return 2 ** attempt * 500
 }
 
-export type AttemptOutcome = 'ok' | 'short' | 'empty' | 'error'
+type AttemptOutcome = 'ok' | 'short' | 'empty' | 'error'
 
 export interface GenerationEvent {
 	attempt: number
@@ -47,7 +47,7 @@ export interface GenerationEvent {
 	errorKind?: GenerationErrorKind
 }
 
-export interface GenerationResult {
+interface GenerationResult {
 	phrases: string[]
 	provider: string
 	model: string
@@ -60,7 +60,7 @@ export interface GenerationResult {
 	brief: GenerationBrief
 }
 
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 export interface GeneratePhrasesOptions {
 	page: Page
@@ -99,7 +99,7 @@ export function madeBillableCall(events: readonly GenerationEvent[]): boolean {
 	return events.some((event) => !event.errorKind || !UNBILLED_ERROR_KINDS.has(event.errorKind))
 }
 
-export const defaultSleep: Sleep = (ms, signal) =>
+const defaultSleep: Sleep = (ms, signal) =>
 	new Promise((resolve, reject) => {
 		if (signal?.aborted) return reject(signal.reason)
 		const timer = setTimeout(() => {

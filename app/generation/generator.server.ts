@@ -38,7 +38,7 @@ import { getTextProvider, providerConfigFromEnv } from './providers/index.server
 import { generationSchema, VALIDATION_MESSAGES } from './schema'
 import { readGeneratorForm, sniffImage } from './form.server'
 
-export const generatorPath: Record<Page, string> = {
+const generatorPath: Record<Page, string> = {
 	home: '/',
 	instagram: '/instagram',
 	facebook: '/facebook',
@@ -49,9 +49,9 @@ export const generatorPath: Record<Page, string> = {
  * toward its own daily limit. The HTTP server (server/index.js) always provides it; it is
  * optional for callers without one (unit tests), which then share one address counter.
  */
-export type GeneratorContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
+type GeneratorContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
 
-export const generatorMessages = {
+const generatorMessages = {
 	quotaExhausted: LIMIT_MESSAGES.own,
 	loginToSave: 'Inicia sesión para guardar frases',
 	saved: 'Frase guardada correctamente',
@@ -64,7 +64,7 @@ export const generatorMessages = {
 	phraseTooLong: 'La frase no puede superar los 500 caracteres',
 } as const
 
-export function defaultGeneratorValues(page: Page): GeneratorValues {
+function defaultGeneratorValues(page: Page): GeneratorValues {
 	return {
 		mode: 'text',
 		prompt: '',

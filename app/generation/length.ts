@@ -5,16 +5,16 @@ export interface WordRange {
 	max: number
 }
 
-export const LENGTH_PRESETS = {
+const LENGTH_PRESETS = {
 	corta: { min: 5, max: 10 },
 	media: { min: 11, max: 20 },
 	larga: { min: 21, max: 40 },
 	'muy larga': { min: 41, max: 70 },
 } as const satisfies Record<string, WordRange>
 
-export const DEFAULT_WORD_RANGE: WordRange = { min: 25, max: 35 }
+const DEFAULT_WORD_RANGE: WordRange = { min: 25, max: 35 }
 
-export const MIN_WORDS = 5
+const MIN_WORDS = 5
 
 /**
  * The word range for a length: a preset name, a text with a number N ('25 palabras'; the

@@ -34,7 +34,7 @@ export function getLanguage(value: string) {
 	return LANGUAGES.find((language) => language.value === value) ?? LANGUAGES[0]
 }
 
-export interface PhraseTypeOption {
+interface PhraseTypeOption {
 	value: string
 	label: string
 	/** How the type reads inside 'frases …' in the instruction text. */
@@ -48,7 +48,7 @@ const type = (value: string, label: string, words = value): PhraseTypeOption => 
 })
 
 /** '' is the home page's "no selection". */
-export const NO_TYPE = ''
+const NO_TYPE = ''
 
 export const PHRASE_TYPES = {
 	home: [
@@ -122,7 +122,7 @@ export const PHRASE_TYPES = {
 	],
 } as const satisfies Record<Page, readonly PhraseTypeOption[]>
 
-export type PhraseType = (typeof PHRASE_TYPES)[Page][number]['value']
+type PhraseType = (typeof PHRASE_TYPES)[Page][number]['value']
 
 export const DEFAULT_TYPE = {
 	home: NO_TYPE,
@@ -130,12 +130,7 @@ export const DEFAULT_TYPE = {
 	facebook: 'facebook',
 } as const satisfies Record<Page, PhraseType>
 
-/** Every distinct type value across the three pages. */
-export const ALL_PHRASE_TYPES = [
-	...new Set(Object.values(PHRASE_TYPES).flatMap((types) => types.map((t) => t.value))),
-] as PhraseType[]
-
-export function getPhraseType(page: Page, value: string): PhraseTypeOption | undefined {
+function getPhraseType(page: Page, value: string): PhraseTypeOption | undefined {
 	return (PHRASE_TYPES[page] as readonly PhraseTypeOption[]).find((t) => t.value === value)
 }
 
@@ -148,7 +143,7 @@ export function phraseTypeWords(value: string): string {
 	return value
 }
 
-export interface CountOptions {
+interface CountOptions {
 	min: number
 	max: number
 	default: number
@@ -170,13 +165,6 @@ export const MAX_CONTEXT_LENGTH = 500
 export const MODES = ['text', 'image'] as const
 export type Mode = (typeof MODES)[number]
 
-/** Pages that accept an image instead of a topic. */
-export const IMAGE_PAGES = ['instagram', 'facebook'] as const satisfies readonly Page[]
-
-export function acceptsImage(page: Page) {
-	return (IMAGE_PAGES as readonly Page[]).includes(page)
-}
-
 /** Largest image a visitor may upload: 15 MB. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 
@@ -187,7 +175,7 @@ export const IMAGE_MIME_TYPES = {
 	facebook: ['image/png', 'image/jpeg', 'image/gif'],
 } as const satisfies Record<Page, readonly string[]>
 
-export interface GenerationConfig {
+interface GenerationConfig {
 	temperature: number
 	topP: number
 	topK: number

@@ -25,7 +25,7 @@ export interface Personalization {
 	display: string
 }
 
-export function isLoveRequest(type: string, prompt: string): boolean {
+function isLoveRequest(type: string, prompt: string): boolean {
 	return LOVE_TYPES.has(type) || LOVE_WORDS.test(prompt)
 }
 

@@ -10,11 +10,11 @@ import { formatSpanishDate } from './prompt'
 const PLACEHOLDER_EMOJIS = ['✨', '💡', '🌟']
 
 /** What the visitor asked about: the topic, the image context, or the image itself. */
-export function userContent(brief: GenerationBrief): string {
+function userContent(brief: GenerationBrief): string {
 	return brief.prompt || brief.context || 'la imagen'
 }
 
-export function placeholderText(page: Page, index: number, content: string): string {
+function placeholderText(page: Page, index: number, content: string): string {
 	switch (page) {
 		case 'home':
 			return `Idea ${index} sobre ${content}`
@@ -26,7 +26,7 @@ export function placeholderText(page: Page, index: number, content: string): str
 }
 
 /** Placeholder `index` (1-based position in the batch) with the brief's options applied. */
-export function placeholderPhrase(brief: GenerationBrief, index: number): string {
+function placeholderPhrase(brief: GenerationBrief, index: number): string {
 	const content = userContent(brief)
 	let phrase = placeholderText(brief.page, index, content)
 	if (brief.date) phrase += ` (${formatSpanishDate(brief.date, brief.timeZone)})`

@@ -109,9 +109,3 @@ export function generationSchema(page: Page) {
 			image: rest.mode === 'image' && isFile(image) ? image : undefined,
 		}))
 }
-
-export type GenerationFormValues = z.output<ReturnType<typeof generationSchema>>
-
-export const homeGenerationSchema = generationSchema('home')
-export const instagramGenerationSchema = generationSchema('instagram')
-export const facebookGenerationSchema = generationSchema('facebook')

@@ -6,7 +6,7 @@ export type Viewer = { userId: string | null; visitorId: string | null }
 const anonymousLifetimeMs = 24 * 60 * 60 * 1000
 
 /** An unguessable id: knowing a batch's URL is not enough to see someone else's batch. */
-export const newBatchId = () => randomBytes(16).toString('base64url')
+const newBatchId = () => randomBytes(16).toString('base64url')
 
 export async function createBatch(input: {
 	page: 'home' | 'instagram' | 'facebook'

@@ -60,7 +60,7 @@ function parseSettings(settings: string) {
 	}
 }
 
-export interface LikeStat {
+interface LikeStat {
 	provider: string
 	model: string
 	phraseType: string

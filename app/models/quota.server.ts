@@ -18,14 +18,14 @@ import { prisma } from '~/utils/db.server'
 export type QuotaSubject = { kind: 'user'; id: string } | { kind: 'visitor'; id: string }
 
 /** Which limit refused a generation, or is the tightest one on the page. */
-export type LimitScope = QuotaSubject['kind'] | 'ip' | 'global'
+type LimitScope = QuotaSubject['kind'] | 'ip' | 'global'
 
 export const quotaSettingKeys = {
 	user: 'generation.dailyLimit.user',
 	visitor: 'generation.dailyLimit.anon',
 } as const
 
-export const GLOBAL_PROVIDER_CALLS = 'global:provider-calls'
+const GLOBAL_PROVIDER_CALLS = 'global:provider-calls'
 
 const timeZone = 'Europe/Madrid'
 
@@ -35,7 +35,7 @@ export function quotaDay(now = new Date()) {
 }
 
 /** Daily limit for the subject: an admin-set value wins over the environment. */
-export async function getDailyLimit(kind: QuotaSubject['kind']): Promise<number> {
+async function getDailyLimit(kind: QuotaSubject['kind']): Promise<number> {
 	const setting = await prisma.setting.findUnique({ where: { key: quotaSettingKeys[kind] } })
 	const fromSetting = setting ? Number.parseInt(setting.value, 10) : Number.NaN
 	if (Number.isInteger(fromSetting) && fromSetting > 0) return fromSetting
@@ -121,7 +121,7 @@ async function used(key: string, day: string): Promise<number> {
 	return row?.count ?? 0
 }
 
-export async function getRemainingQuota(subject: QuotaSubject, now = new Date()) {
+async function getRemainingQuota(subject: QuotaSubject, now = new Date()) {
 	const [limit, count] = await Promise.all([
 		getDailyLimit(subject.kind),
 		used(subjectKey(subject), quotaDay(now)),
@@ -129,23 +129,10 @@ export async function getRemainingQuota(subject: QuotaSubject, now = new Date())
 	return { limit, remaining: Math.max(0, limit - count) }
 }
 
-/**
- * Takes one generation from today's allowance of the subject alone (no address, no
- * global ceiling). Returns false when the allowance is spent.
- */
-export async function consumeQuota(subject: QuotaSubject, now = new Date()): Promise<boolean> {
-	return take(subjectKey(subject), await getDailyLimit(subject.kind), quotaDay(now))
-}
-
-/** Gives back a generation of the subject alone. */
-export async function refundQuota(subject: QuotaSubject, now = new Date()) {
-	await giveBack(subjectKey(subject), quotaDay(now))
-}
-
 /** A generation's place in today's allowances, to give back if no provider call was made. */
-export type GenerationReservation = { subject: string; address: string; day: string }
+type GenerationReservation = { subject: string; address: string; day: string }
 
-export type ReserveResult =
+type ReserveResult =
 	| { ok: true; reservation: GenerationReservation }
 	| { ok: false; scope: 'user' | 'visitor' | 'ip'; limit: number }
 
@@ -187,7 +174,7 @@ export async function releaseGeneration(reservation: GenerationReservation) {
 }
 
 /** The service's daily ceiling on provider calls; 0 means none. */
-export function globalCallLimit(): number {
+function globalCallLimit(): number {
 	return getEnv().GENERATION_DAILY_LIMIT_GLOBAL
 }
 
@@ -202,7 +189,7 @@ export async function reserveProviderCall(now = new Date()): Promise<boolean> {
 	return take(GLOBAL_PROVIDER_CALLS, limit, quotaDay(now))
 }
 
-export type Allowance = { limit: number; remaining: number; scope: LimitScope }
+type Allowance = { limit: number; remaining: number; scope: LimitScope }
 
 /**
  * What the page shows: the subject's own limit, and what remains under the tightest

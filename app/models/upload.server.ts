@@ -14,12 +14,12 @@ import { type Viewer } from './batch.server'
  * most UPLOAD_QUOTA files and bytes.
  */
 
-export const ANONYMOUS_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.anonymousMs
-export const USER_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.userMs
+const ANONYMOUS_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.anonymousMs
+const USER_UPLOAD_LIFETIME_MS = UPLOAD_LIFETIME.userMs
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 
 /** Keeps the original name for the record only (never used as a path), shortened. */
-export function cleanFileName(name: string | undefined | null): string {
+function cleanFileName(name: string | undefined | null): string {
 	const base = (name ?? '').split(/[\\/]/).pop() ?? ''
 	// eslint-disable-next-line no-control-regex
 	const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()

@@ -108,7 +108,7 @@ function crossProblems(source: Record<string, string | undefined>): string[] {
 	return problems
 }
 
-export type Env = z.infer<typeof schema> & {
+type Env = z.infer<typeof schema> & {
 	/** Absolute path of DATA_DIR. */
 	dataDir: string
 	/** The SQLite URL actually used (DATABASE_URL, or a file under DATA_DIR). */
@@ -198,9 +198,4 @@ export function getSessionSecrets(): string[] {
 	}
 	secrets = [secret]
 	return secrets
-}
-
-/** Values that may reach the browser. Nothing secret belongs here. */
-export function getClientEnv() {
-	return { MODE: getEnv().NODE_ENV }
 }

@@ -24,7 +24,7 @@ export const formMessages = {
 export const BODY_LIMITS = { form: 256 * 1024, multipart: 16 * 1024 * 1024 }
 
 /** No text form of ours comes near this. */
-export const MAX_FORM_BYTES = BODY_LIMITS.form
+const MAX_FORM_BYTES = BODY_LIMITS.form
 
 /** A text field of a multipart form (the longest of ours is a 1000-character topic). */
 const MAX_FIELD_BYTES = 16 * 1024

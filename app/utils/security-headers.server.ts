@@ -20,7 +20,7 @@ const REFERRER_POLICIES_STRICTEST_FIRST = [
  * token would leak through the Referer header. Browsers use the last policy they know in
  * a comma-separated list, so that one is compared.
  */
-export function keepsStricterReferrerPolicy(current: string | null) {
+function keepsStricterReferrerPolicy(current: string | null) {
 	const policy = current
 		?.split(',')
 		.map((value) => value.trim().toLowerCase())

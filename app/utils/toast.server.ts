@@ -3,12 +3,12 @@ import { z } from 'zod'
 import { cookiePolicy } from '~/auth/cookie-policy.server'
 import { getSessionSecrets } from './env.server'
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
 	id: z.string().default(() => crypto.randomUUID()),
 	type: z.enum(['success', 'error', 'info']).default('info'),
 	message: z.string().min(1),
 })
-export type Toast = z.output<typeof toastSchema>
+type Toast = z.output<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>
 
 const flashKey = 'toast' as const

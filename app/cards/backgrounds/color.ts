@@ -20,7 +20,7 @@ export function rgba(color: string, alpha: number): string {
 	return `rgba(${r}, ${g}, ${b}, ${Math.round(alpha * 1000) / 1000})`
 }
 
-export function toHex([r, g, b]: Rgb): string {
+function toHex([r, g, b]: Rgb): string {
 	const channel = (value: number) =>
 		Math.round(Math.min(255, Math.max(0, value)))
 			.toString(16)

@@ -14,12 +14,12 @@ import { BACKGROUND_TYPES, type BackgroundType } from './types'
  * background whenever this throws.
  */
 
-export const POLLINATIONS_PUBLIC_URL = 'https://image.pollinations.ai'
-export const POLLINATIONS_TIMEOUT_MS = 60_000
+const POLLINATIONS_PUBLIC_URL = 'https://image.pollinations.ai'
+const POLLINATIONS_TIMEOUT_MS = 60_000
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024
 
 /** Ends every prompt: quality wording, and no lettering under our own text. */
-export const PROMPT_QUALITY =
+const PROMPT_QUALITY =
 	'high quality, highly detailed, beautiful composition, soft lighting, background image, no text'
 
 interface Theme {
@@ -29,7 +29,7 @@ interface Theme {
 	keywords: string[]
 }
 
-export const PHRASE_THEMES: Theme[] = [
+const PHRASE_THEMES: Theme[] = [
 	{
 		id: 'love',
 		style: 'romantic atmosphere, soft pink and warm red tones, bokeh lights, dreamy',
@@ -289,7 +289,7 @@ export interface PollinationsOptions {
 	cacheMaxBytes?: number
 }
 
-export interface BackgroundRequest {
+interface BackgroundRequest {
 	text: string
 	type: BackgroundType
 	seed: number
@@ -307,7 +307,7 @@ export const downloadLimiter = new Limiter(
 const caches = new Map<string, DiskLru>()
 
 /** The disk cache of a folder (one index per folder and process). */
-export function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCacheBytes) {
+function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCacheBytes) {
 	let cache = caches.get(dir)
 	if (!cache || cache.maxBytes !== maxBytes) {
 		cache = new DiskLru(dir, maxBytes)
@@ -318,7 +318,7 @@ export function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCa
 
 /** URLs that failed recently, with when to try again: a down service is not hammered. */
 const recentFailures = new Map<string, number>()
-export const FAILURE_RETRY_MS = 2 * 60_000
+const FAILURE_RETRY_MS = 2 * 60_000
 
 function resolveOptions(options: PollinationsOptions) {
 	const env = options.baseUrl && options.cacheDir ? null : getEnv()

@@ -11,7 +11,7 @@ import { withJpegDescription } from '~/cards/jpeg-metadata'
 import { type CardState } from '~/cards/params'
 import { PLATFORM_SIZES } from '~/cards/sizes'
 
-export type LoadedImage = { image: ImageBitmap; width: number; height: number }
+type LoadedImage = { image: ImageBitmap; width: number; height: number }
 
 const fonts = new Map<string, Promise<void>>()
 const fontsReady = new Set<string>()

@@ -4,10 +4,10 @@ import type * as CanvasModule from './canvas.client'
 
 type Renderer = typeof CanvasModule
 
-export type CanvasStatus = 'idle' | 'loading' | 'ready' | 'error'
+type CanvasStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 /** After this long a slow background gets a notice; the wait goes on. */
-export const SLOW_AFTER_MS = 30_000
+const SLOW_AFTER_MS = 30_000
 
 /**
  * Draws a card on a canvas in the browser, redrawing whenever its state changes. The

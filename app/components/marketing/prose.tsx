@@ -47,6 +47,6 @@ export function ProsePage({ title, lead, updated, children }: ProsePageProps) {
 	)
 }
 
-export function Prose({ className, children }: { className?: string; children: ReactNode }) {
+function Prose({ className, children }: { className?: string; children: ReactNode }) {
 	return <div className={className ? `${proseClass} ${className}` : proseClass}>{children}</div>
 }

@@ -57,7 +57,7 @@ function capitalize(text: string) {
 const MAX_TOPIC_WORDS = 5
 
 /** The topic as it reads inside a sentence: the request words and the 'para X' part removed. */
-export function offlineTopic(brief: GenerationBrief, bank: LanguageBank): string {
+function offlineTopic(brief: GenerationBrief, bank: LanguageBank): string {
 	let text = brief.image ? brief.context || brief.prompt : brief.prompt
 	if (brief.personalization) {
 		text = text.replace(
@@ -235,7 +235,7 @@ function dedicationName(brief: GenerationBrief): string {
 	return names.length ? names.join(' ') : who.recipient
 }
 
-export interface ComposedPhrase {
+interface ComposedPhrase {
 	body: string
 	text: string
 }

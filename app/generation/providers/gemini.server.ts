@@ -16,7 +16,7 @@ import { type GenerateParams, type TextProvider } from './types'
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com'
 export const GEMINI_DEFAULT_MODEL = 'gemini-flash-latest'
 
-export interface GeminiConfig {
+interface GeminiConfig {
 	apiKey: string
 	baseUrl?: string
 	model?: string
@@ -111,7 +111,7 @@ export function createGeminiProvider(config: GeminiConfig): TextProvider & {
 	}
 }
 
-export interface GeminiModel {
+interface GeminiModel {
 	id: string
 	displayName: string
 }

@@ -8,7 +8,7 @@ import { composePhrases, seededRandom, type Random } from '../offline/compose'
 import { DEFAULT_TIME_ZONE } from '../options'
 import { type TextProvider } from './types'
 
-export const OFFLINE_MODEL = 'frasea-offline-1'
+const OFFLINE_MODEL = 'frasea-offline-1'
 
 export function createOfflineProvider(options: { seed?: number } = {}): TextProvider {
 	// A seeded provider is reproducible across calls (tests); otherwise each call varies.

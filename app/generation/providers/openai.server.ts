@@ -6,7 +6,7 @@ import { ProviderError, type ProviderErrorKind } from '../errors'
 import { isRecord, parseRetryAfter, postJson, trimBase } from './http.server'
 import { type TextProvider } from './types'
 
-export interface OpenAIConfig {
+interface OpenAIConfig {
 	/** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
 	baseUrl: string
 	apiKey?: string
