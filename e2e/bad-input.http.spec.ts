@@ -6,7 +6,6 @@
  * action it targets). Bodies over the caps get the README's 413. How stored hostile text is
  * shown in the browser is e2e/bad-input.spec.ts.
  */
-import { request as httpRequest } from 'node:http'
 import { baseURL } from '../playwright.config'
 import { authMessages } from '../app/auth/messages'
 import { CARD_MESSAGES } from '../app/cards/messages'
@@ -14,6 +13,7 @@ import { VALIDATION_MESSAGES } from '../app/generation/validation-messages'
 import { formMessages } from '../app/utils/form-data.server'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
+import { postStreaming, type StreamedReply } from './http-client'
 
 type Result = { response: Response | null; text: string }
 
@@ -567,75 +567,18 @@ test("the reasons are the app's own: a page that refused nothing shows none of t
 const FORM_CAP = 256 * 1024
 const MULTIPART_CAP = 16 * 1024 * 1024
 
-type RawReply = { status: number; text: string; sent: number }
-
-/**
- * A POST over a raw socket, so the answer is read even when the server refuses before the
- * body is through: with `length`, only the headers are sent (Content-Length says the rest);
- * with `chunked`, that many bytes are streamed, and sending stops at the answer.
- */
+/** A POST of a body of this size or kind, as a visitor of our pages would send it. */
 function rawPost(
 	path: string,
 	contentType: string,
 	body: { length: number } | { chunked: number },
-): Promise<RawReply> {
-	const url = new URL(path, baseURL)
-	return new Promise((resolve, reject) => {
-		let answered = false
-		let sent = 0
-		const request = httpRequest(
-			{
-				host: url.hostname,
-				port: url.port,
-				path: url.pathname + url.search,
-				method: 'POST',
-				headers: {
-					...fromOurPages,
-					'x-forwarded-for': randomIp(),
-					'content-type': contentType,
-					...('length' in body
-						? { 'content-length': String(body.length) }
-						: { 'transfer-encoding': 'chunked' }),
-				},
-			},
-			(response) => {
-				answered = true
-				const chunks: Buffer[] = []
-				response.on('data', (chunk: Buffer) => chunks.push(chunk))
-				response.on('end', () => {
-					request.destroy()
-					resolve({
-						status: response.statusCode ?? 0,
-						text: Buffer.concat(chunks).toString('utf8'),
-						sent,
-					})
-				})
-			},
-		)
-		// The server closes the connection once it has answered: that is the point.
-		request.on('error', (error) => {
-			if (!answered) reject(error)
-		})
-		if ('length' in body) {
-			if (body.length <= FORM_CAP) {
-				sent = body.length
-				request.end('x'.repeat(body.length))
-			} else {
-				request.flushHeaders()
-			}
-			return
-		}
-		const chunk = Buffer.alloc(64 * 1024, 0x78)
-		const pump = () => {
-			while (!answered && sent < body.chunked) {
-				const piece = chunk.subarray(0, Math.min(chunk.length, body.chunked - sent))
-				sent += piece.length
-				if (!request.write(piece)) return void request.once('drain', pump)
-			}
-			if (!answered) request.end()
-		}
-		pump()
-	})
+): Promise<StreamedReply> {
+	return postStreaming(
+		new URL(path, baseURL),
+		{ ...fromOurPages, 'x-forwarded-for': randomIp(), 'content-type': contentType },
+		// Past the form cap only the headers go out: Content-Length alone must be refused.
+		'length' in body ? { length: body.length, withBody: body.length <= FORM_CAP } : body,
+	)
 }
 
 test.describe('bodies over the caps get a 413 with the reason, chunked or not', () => {

@@ -16,6 +16,7 @@ import { baseURL } from '../playwright.config'
 import { startBuiltApp } from '../scripts/app-process.mjs'
 import { PASSWORD, randomIp, uniqueEmail, waitForMail } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
+import { postStreaming } from './http-client'
 
 type Reply = {
 	status: number
@@ -202,49 +203,13 @@ test('a 300 MB chunked body is refused as soon as it crosses the cap, and memory
 		await fetch(`${app.origin}/`)
 		const before = rss()
 		const url = new URL('/?index&_tarjeta=gusta&n=1', app.origin)
-		const chunk = Buffer.alloc(1024 * 1024, 0x61)
-		const total = 300 * chunk.byteLength
-		let written = 0
-		let stopped = false
-		const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-			const request = httpRequest(
-				{
-					host: url.hostname,
-					port: url.port,
-					path: url.pathname + url.search,
-					method: 'POST',
-					headers: {
-						origin: app.origin,
-						'content-type': 'application/x-www-form-urlencoded',
-						'transfer-encoding': 'chunked',
-					},
-				},
-				(response) => {
-					stopped = true
-					const chunks: Buffer[] = []
-					response.on('data', (data: Buffer) => chunks.push(data))
-					response.on('end', () =>
-						resolve({
-							status: response.statusCode ?? 0,
-							text: Buffer.concat(chunks).toString('utf8'),
-						}),
-					)
-				},
-			)
-			// The server closes the connection while we are still sending: that is the point.
-			request.on('error', (error) => {
-				if (!stopped) reject(error)
-				stopped = true
-			})
-			const pump = () => {
-				while (!stopped && written < total) {
-					written += chunk.byteLength
-					if (!request.write(chunk)) return void request.once('drain', pump)
-				}
-				if (!stopped) request.end()
-			}
-			pump()
-		})
+		const reply = await postStreaming(
+			url,
+			{ origin: app.origin, 'content-type': 'application/x-www-form-urlencoded' },
+			{ chunked: 300 * 1024 * 1024 },
+			1024 * 1024,
+		)
+		const written = reply.sent
 		expect(reply.status).toBe(413)
 		expect(reply.text).toContain('demasiado grande')
 		// Answered long before 300 MB went through (the cap is 256 KB; socket buffers add some).
