@@ -10,10 +10,7 @@ const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 export const CARD_LIMITS = {
-	/** Card JPEG and ZIP renders at once (a ZIP is ~200 ms of CPU and ~45 MB of pixels). */
-	renderConcurrency: 2,
-	/** Renders waiting for a slot; beyond this the answer is 503 with Retry-After. */
-	renderQueue: 16,
+	// Renders at once and waiting are settings: CARD_RENDER_CONCURRENCY, CARD_RENDER_QUEUE.
 	/** Seconds a 503 asks the client to wait. */
 	busyRetryAfterSeconds: 5,
 	/** Uncached card JPEGs per client address per minute (a page of cards is ~10 to 20). */

@@ -55,11 +55,14 @@ const PRIVATE = 'private, max-age=86400'
 /** Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). */
 export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
 
-/** Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue. */
+/**
+ * Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue
+ * (CARD_RENDER_CONCURRENCY and CARD_RENDER_QUEUE, 2 and 16 by default).
+ */
 export const renderLimiter = new Limiter(
 	'card renders',
-	CARD_LIMITS.renderConcurrency,
-	CARD_LIMITS.renderQueue,
+	getEnv().CARD_RENDER_CONCURRENCY,
+	getEnv().CARD_RENDER_QUEUE,
 )
 
 /** What the routes pass on from the server's load context. */
