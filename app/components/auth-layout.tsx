@@ -1,4 +1,7 @@
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode } from 'react'
+import { PASSWORD_MIN_LENGTH } from '~/auth/password-policy'
+import { describedBy, Field, inputClass } from './forms'
 import { useGoogleEnabled, GoogleButton } from './google-button'
 
 /** The card the sign-in, registration and recovery pages share. */
@@ -48,3 +51,53 @@ export function GoogleSection({ redirectTo }: { redirectTo?: string | null }) {
 }
 
 export const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-300'
+
+/** The account's e-mail address (sign-in, registration, recovery). */
+export function EmailField({ field }: { field: FieldMetadata<string> }) {
+	return (
+		<Field id={field.id} label="Correo electrónico" errors={field.errors}>
+			<input
+				{...getInputProps(field, { type: 'email' })}
+				autoComplete="email"
+				className={inputClass}
+			/>
+		</Field>
+	)
+}
+
+/** A new password with its rule, and the same again to confirm it. */
+export function NewPasswordFields({
+	label,
+	password,
+	confirmPassword,
+}: {
+	label: string
+	password: FieldMetadata<string>
+	confirmPassword: FieldMetadata<string>
+}) {
+	return (
+		<>
+			<Field
+				id={password.id}
+				label={label}
+				hint="Al menos 8 caracteres y distinta de tu correo electrónico."
+				errors={password.errors}
+			>
+				<input
+					{...getInputProps(password, { type: 'password' })}
+					{...describedBy(password.id, { errors: password.errors, hint: true })}
+					autoComplete="new-password"
+					minLength={PASSWORD_MIN_LENGTH}
+					className={inputClass}
+				/>
+			</Field>
+			<Field id={confirmPassword.id} label="Confirmar contraseña" errors={confirmPassword.errors}>
+				<input
+					{...getInputProps(confirmPassword, { type: 'password' })}
+					autoComplete="new-password"
+					className={inputClass}
+				/>
+			</Field>
+		</>
+	)
+}

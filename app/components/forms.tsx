@@ -1,12 +1,76 @@
-import { type InputHTMLAttributes, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { cx } from '~/utils/misc'
 
-/** Error messages of a field or form, linked to it through `id` (aria-describedby). */
-function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+/**
+ * The site's one form kit: every form (sign-in, generator, dashboard) takes its inputs,
+ * buttons and messages from here so they look and behave alike.
+ */
+
+// An outline (not a box-shadow ring) marks focus: it stays visible in forced-colours mode.
+export const inputClass =
+	'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500'
+
+// aria-disabled as well as disabled: a pending submit button stays focusable.
+export const primaryButtonClass =
+	'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-70'
+
+const smallButtonClass =
+	'inline-flex items-center justify-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 disabled:opacity-60'
+
+export const secondaryButtonClass = cx(
+	smallButtonClass,
+	'border-gray-300 text-gray-800 hover:bg-gray-50 focus-visible:outline-brand-500 dark:border-white/15 dark:text-gray-100 dark:hover:bg-white/10',
+)
+
+/** The secondary button for destructive actions (delete). */
+export const dangerButtonClass = cx(
+	smallButtonClass,
+	'border-red-300 text-red-700 hover:bg-red-50 focus-visible:outline-red-600 dark:border-red-500/40 dark:text-red-300 dark:hover:bg-red-950',
+)
+
+/**
+ * A label, the control passed as children, an optional hint (`${id}-hint`) and the
+ * field's errors (`${id}-error`, the id Conform's `errorId` and aria-describedby use).
+ * The control carries `id`; spread `describedBy(id, …)` on it when it is not a Conform
+ * input, or when it has a hint.
+ */
+export function Field({
+	id,
+	label,
+	errors,
+	hint,
+	children,
+	className,
+}: {
+	id: string
+	label: ReactNode
+	errors?: readonly string[] | null
+	hint?: ReactNode
+	children: ReactNode
+	className?: string
+}) {
+	return (
+		<div className={cx('space-y-1.5', className)}>
+			<label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+				{label}
+			</label>
+			{children}
+			{hint ? (
+				<p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+					{hint}
+				</p>
+			) : null}
+			<FieldErrors id={`${id}-error`} errors={errors} />
+		</div>
+	)
+}
+
+/** A field's error messages; nothing when there are none. */
+export function FieldErrors({ id, errors }: { id: string; errors?: readonly string[] | null }) {
 	const list = errors?.filter(Boolean) ?? []
 	if (list.length === 0) return null
 	return (
-		<ul id={id} className="mt-1.5 space-y-1 text-sm text-red-700 dark:text-red-300">
+		<ul id={id} className="space-y-0.5 text-sm font-medium text-red-700 dark:text-red-300">
 			{list.map((error) => (
 				<li key={error}>{error}</li>
 			))}
@@ -14,46 +78,40 @@ function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
 	)
 }
 
-export const inputClass =
-	'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500'
+/** Props that tie the control `id` to its hint and error messages as `Field` renders them. */
+export function describedBy(
+	id: string,
+	{ errors, hint }: { errors?: readonly string[] | null; hint?: boolean },
+) {
+	const invalid = Boolean(errors?.some(Boolean))
+	const ids = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean)
+	return {
+		'aria-invalid': invalid || undefined,
+		'aria-describedby': ids.length ? ids.join(' ') : undefined,
+	}
+}
 
-export function Field({
+/** A labelled checkbox laid out as an on/off row. */
+export function Toggle({
+	name,
 	label,
-	inputProps,
-	errors,
-	errorId,
-	hint,
+	defaultChecked,
 }: {
-	label: ReactNode
-	inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string }
-	errors?: string[]
-	errorId: string
-	hint?: ReactNode
+	name: string
+	label: string
+	defaultChecked: boolean
 }) {
-	const { key, className, ...props } = inputProps
-	const hintId = hint ? `${props.id}-hint` : undefined
-	const describedBy = [hintId, props['aria-describedby']].filter(Boolean).join(' ') || undefined
 	return (
-		<div>
-			<label
-				htmlFor={props.id}
-				className="mb-1.5 block text-sm font-medium text-gray-800 dark:text-gray-200"
-			>
-				{label}
-			</label>
+		<label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2.5 text-sm dark:border-white/10">
+			<span className="text-gray-800 dark:text-gray-200">{label}</span>
 			<input
-				key={key}
-				{...props}
-				aria-describedby={describedBy}
-				className={cx(inputClass, className)}
+				type="checkbox"
+				name={name}
+				value="on"
+				defaultChecked={defaultChecked}
+				className="size-5 accent-brand-600"
 			/>
-			{hint ? (
-				<p id={hintId} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={errorId} errors={errors} />
-		</div>
+		</label>
 	)
 }
 
@@ -65,7 +123,7 @@ export function FormAlert({
 }: {
 	id?: string
 	title?: string
-	errors?: string[]
+	errors?: readonly string[] | null
 }) {
 	if (!errors?.length) return null
 	return (
@@ -82,6 +140,7 @@ export function FormAlert({
 	)
 }
 
+/** A full-width primary submit button that says `pendingLabel` while its form is sent. */
 export function SubmitButton({
 	children,
 	pending,
@@ -97,10 +156,7 @@ export function SubmitButton({
 		<button
 			type="submit"
 			aria-disabled={pending || undefined}
-			className={cx(
-				'w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-70',
-				className,
-			)}
+			className={cx(primaryButtonClass, 'w-full', className)}
 		>
 			{pending && pendingLabel ? pendingLabel : children}
 		</button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
@@ -16,8 +16,8 @@ import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-res
 import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, linkClass } from '~/components/auth-layout'
-import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { AuthLayout, EmailField, linkClass } from '~/components/auth-layout'
+import { FormAlert, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -99,12 +99,7 @@ export default function ForgotPasswordPage() {
 			<Form method="post" {...getFormProps(form)} className="relative space-y-5">
 				<FormAlert id={form.errorId} errors={form.errors} />
 				<HoneypotField />
-				<Field
-					label="Correo electrónico"
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-					errorId={fields.email.errorId}
-				/>
+				<EmailField field={fields.email} />
 				<SubmitButton pending={pending} pendingLabel="Enviando...">
 					Enviar enlace
 				</SubmitButton>

@@ -29,8 +29,8 @@ import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
-import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { AuthLayout, EmailField, GoogleSection, linkClass } from '~/components/auth-layout'
+import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -130,21 +130,14 @@ export default function LoginPage() {
 				<FormAlert id={form.errorId} title={authMessages.loginError} errors={form.errors} />
 				<HoneypotField />
 				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-				<Field
-					label="Correo electrónico"
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-					errorId={fields.email.errorId}
-				/>
-				<Field
-					label="Contraseña"
-					inputProps={{
-						...getInputProps(fields.password, { type: 'password' }),
-						autoComplete: 'current-password',
-					}}
-					errors={fields.password.errors}
-					errorId={fields.password.errorId}
-				/>
+				<EmailField field={fields.email} />
+				<Field id={fields.password.id} label="Contraseña" errors={fields.password.errors}>
+					<input
+						{...getInputProps(fields.password, { type: 'password' })}
+						autoComplete="current-password"
+						className={inputClass}
+					/>
+				</Field>
 				<div className="flex justify-end text-sm">
 					<Link to="/forgot-password" className={linkClass}>
 						¿Olvidaste tu contraseña?

@@ -18,7 +18,6 @@ import {
 	emailSchema,
 	honeypotSchema,
 	nameSchema,
-	PASSWORD_MIN_LENGTH,
 	passwordFieldSchema,
 	redirectToSchema,
 	refineNewPassword,
@@ -28,8 +27,14 @@ import { signIn } from '~/auth/sign-in.server'
 import { createPasswordUser, EmailInUseError } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, GoogleSection, linkClass } from '~/components/auth-layout'
-import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import {
+	AuthLayout,
+	EmailField,
+	GoogleSection,
+	linkClass,
+	NewPasswordFields,
+} from '~/components/auth-layout'
+import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -151,37 +156,18 @@ export default function RegisterPage() {
 				<FormAlert id={form.errorId} title={authMessages.registerError} errors={form.errors} />
 				<HoneypotField />
 				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-				<Field
-					label="Nombre completo"
-					inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
-					errors={fields.name.errors}
-					errorId={fields.name.errorId}
-				/>
-				<Field
-					label="Correo electrónico"
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-					errorId={fields.email.errorId}
-				/>
-				<Field
+				<Field id={fields.name.id} label="Nombre completo" errors={fields.name.errors}>
+					<input
+						{...getInputProps(fields.name, { type: 'text' })}
+						autoComplete="name"
+						className={inputClass}
+					/>
+				</Field>
+				<EmailField field={fields.email} />
+				<NewPasswordFields
 					label="Contraseña"
-					inputProps={{
-						...getInputProps(fields.password, { type: 'password' }),
-						autoComplete: 'new-password',
-						minLength: PASSWORD_MIN_LENGTH,
-					}}
-					hint="Al menos 8 caracteres y distinta de tu correo electrónico."
-					errors={fields.password.errors}
-					errorId={fields.password.errorId}
-				/>
-				<Field
-					label="Confirmar contraseña"
-					inputProps={{
-						...getInputProps(fields.confirmPassword, { type: 'password' }),
-						autoComplete: 'new-password',
-					}}
-					errors={fields.confirmPassword.errors}
-					errorId={fields.confirmPassword.errorId}
+					password={fields.password}
+					confirmPassword={fields.confirmPassword}
 				/>
 				<SubmitButton pending={pending} pendingLabel="Creando cuenta...">
 					Crear cuenta

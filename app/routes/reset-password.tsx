@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
@@ -10,7 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { authMessages } from '~/auth/messages'
-import { PASSWORD_MIN_LENGTH, passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
+import { passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
 import { findPasswordReset, resetPassword } from '~/auth/password-reset.server'
 import { resetTokenCookie } from '~/auth/reset-cookie.server'
 import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
@@ -18,8 +18,9 @@ import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, linkClass } from '~/components/auth-layout'
-import { Field, FormAlert, SubmitButton } from '~/components/forms'
+import { AuthLayout, linkClass, NewPasswordFields } from '~/components/auth-layout'
+import { FormAlert, primaryButtonClass, SubmitButton } from '~/components/forms'
+import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -125,10 +126,7 @@ export default function ResetPasswordPage() {
 				<p role="alert" className="text-sm text-gray-700 dark:text-gray-300">
 					{authMessages.resetLinkInvalid}
 				</p>
-				<Link
-					to="/forgot-password"
-					className="mt-6 block rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white shadow-sm hover:bg-brand-700"
-				>
+				<Link to="/forgot-password" className={cx(primaryButtonClass, 'mt-6 w-full')}>
 					Pedir un enlace nuevo
 				</Link>
 			</AuthLayout>
@@ -146,25 +144,10 @@ export default function ResetPasswordPage() {
 		>
 			<Form method="post" {...getFormProps(form)} className="space-y-5">
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<Field
+				<NewPasswordFields
 					label="Nueva contraseña"
-					inputProps={{
-						...getInputProps(fields.password, { type: 'password' }),
-						autoComplete: 'new-password',
-						minLength: PASSWORD_MIN_LENGTH,
-					}}
-					hint="Al menos 8 caracteres y distinta de tu correo electrónico."
-					errors={fields.password.errors}
-					errorId={fields.password.errorId}
-				/>
-				<Field
-					label="Confirmar contraseña"
-					inputProps={{
-						...getInputProps(fields.confirmPassword, { type: 'password' }),
-						autoComplete: 'new-password',
-					}}
-					errors={fields.confirmPassword.errors}
-					errorId={fields.confirmPassword.errorId}
+					password={fields.password}
+					confirmPassword={fields.confirmPassword}
 				/>
 				<SubmitButton pending={pending} pendingLabel="Guardando...">
 					Guardar contraseña
