@@ -14,6 +14,9 @@ export default defineConfig({
 			'scripts/**/*.test.ts',
 		],
 		environment: 'node',
+		// One process per file, each with its own migrated database (tests/setup/).
 		pool: 'forks',
+		globalSetup: ['tests/setup/global-setup.ts'],
+		setupFiles: ['tests/setup/database.ts'],
 	},
 })

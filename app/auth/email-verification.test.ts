@@ -1,12 +1,13 @@
-import { afterAll, describe, expect, test, vi } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-import { outboxMailsTo as mailsTo, withClock } from './test-helpers'
+import { describe, expect, test, vi } from 'vitest'
+import { withClock } from '../../tests/support/clock'
+import { outboxMailsTo as mailsTo } from '../../tests/support/outbox'
+import { prisma } from '~/utils/db.server'
+import * as verification from './email-verification.server'
 
-// The public address: every link is built on it, whatever the request says.
-process.env.APP_URL = 'https://frasea.example'
-const { prisma, cleanUp } = await setUpTestDatabase()
-const verification = await import('./email-verification.server')
-afterAll(cleanUp)
+vi.hoisted(() => {
+	// The public address: every link is built on it, whatever the request says.
+	process.env.APP_URL = 'https://frasea.example'
+})
 
 const HOUR = 60 * 60 * 1000
 

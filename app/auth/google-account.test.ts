@@ -1,11 +1,8 @@
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { accountForGoogle, GoogleAccountError } = await import('./google-account.server')
-const { identityFromIdToken } = await import('./google.server')
-const { hashPassword } = await import('./password.server')
-afterAll(cleanUp)
+import { describe, expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { accountForGoogle, GoogleAccountError } from './google-account.server'
+import { identityFromIdToken } from './google.server'
+import { hashPassword } from './password.server'
 
 function idToken(claims: Record<string, unknown>) {
 	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')

@@ -1,9 +1,5 @@
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-
-const { cleanUp } = await setUpTestDatabase()
-const throttle = await import('./login-throttle.server')
-afterAll(cleanUp)
+import { describe, expect, test } from 'vitest'
+import * as throttle from './login-throttle.server'
 
 describe('failed sign-ins per account: a growing delay, never a lock-out', () => {
 	test('5 failures are free, then 1 s, 2 s, 4 s… capped at 30 s', () => {

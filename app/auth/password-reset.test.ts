@@ -1,10 +1,8 @@
-import { afterAll, describe, expect, test, vi } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-import { outboxMailsTo as mailsTo, withClock } from './test-helpers'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const reset = await import('./password-reset.server')
-afterAll(cleanUp)
+import { describe, expect, test, vi } from 'vitest'
+import { withClock } from '../../tests/support/clock'
+import { outboxMailsTo as mailsTo } from '../../tests/support/outbox'
+import { prisma } from '~/utils/db.server'
+import * as reset from './password-reset.server'
 
 /** The token of the newest reset link mailed to an address. */
 function lastToken(address: string) {

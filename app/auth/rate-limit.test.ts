@@ -1,9 +1,6 @@
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { checkAuthRateLimit, hit } = await import('./rate-limit.server')
-afterAll(cleanUp)
+import { describe, expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { checkAuthRateLimit, hit } from './rate-limit.server'
 
 const from = (clientAddress: string) => clientAddress
 

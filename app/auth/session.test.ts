@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto'
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const sessions = await import('./session.server')
-const { createCookie } = await import('@remix-run/node')
-afterAll(cleanUp)
+import { createCookie } from '@remix-run/node'
+import { describe, expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import * as sessions from './session.server'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -2,14 +2,11 @@
  * A batch's lifetime: an anonymous one is seen by its browser for 24 hours, then hidden and
  * purged by the housekeeping; an account's stays. Likes outlive their batch.
  */
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { createBatch, getBatchForViewer } = await import('./batch.server')
-const { runHousekeeping } = await import('./housekeeping.server')
-const { toggleLike } = await import('./like.server')
-afterAll(cleanUp)
+import { expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { createBatch, getBatchForViewer } from './batch.server'
+import { runHousekeeping } from './housekeeping.server'
+import { toggleLike } from './like.server'
 
 const HOUR = 60 * 60 * 1000
 const at = (ms: number) => new Date(ms)

@@ -1,10 +1,7 @@
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { runHousekeeping } = await import('./housekeeping.server')
-const { quotaDay } = await import('./quota.server')
-afterAll(cleanUp)
+import { expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { runHousekeeping } from './housekeeping.server'
+import { quotaDay } from './quota.server'
 
 const HOUR = 60 * 60 * 1000
 

@@ -3,23 +3,23 @@
  * limits however many requests race for them, in one process or several.
  */
 import { spawn } from 'node:child_process'
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
-process.env.GENERATION_DAILY_LIMIT_IP = '7'
-process.env.GENERATION_DAILY_LIMIT_GLOBAL = '11'
-const { prisma, cleanUp } = await setUpTestDatabase()
-const {
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import {
 	addressKey,
 	getAllowance,
 	quotaDay,
 	releaseGeneration,
 	reserveGeneration,
 	reserveProviderCall,
-} = await import('./quota.server')
+} from './quota.server'
 
-afterAll(cleanUp)
+vi.hoisted(() => {
+	process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
+	process.env.GENERATION_DAILY_LIMIT_IP = '7'
+	process.env.GENERATION_DAILY_LIMIT_GLOBAL = '11'
+})
+
 beforeEach(async () => {
 	await prisma.generationQuota.deleteMany()
 })

@@ -1,17 +1,19 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, describe, expect, test, vi } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-import { withClock } from '~/auth/test-helpers'
+import { describe, expect, test, vi } from 'vitest'
+import { withClock } from '../../tests/support/clock'
 import { PURGE_BATCH, UPLOAD_LIFETIME, UPLOAD_QUOTA } from '~/cards/limits'
-import { type StoredUpload } from '~/cards/upload.server'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const uploads = await import('./upload.server')
-const { decodeLimiter, storeUpload, uploadPath, uploadsDir, UploadError } =
-	await import('~/cards/upload.server')
-afterAll(cleanUp)
+import {
+	decodeLimiter,
+	type StoredUpload,
+	storeUpload,
+	UploadError,
+	uploadPath,
+	uploadsDir,
+} from '~/cards/upload.server'
+import { prisma } from '~/utils/db.server'
+import * as uploads from './upload.server'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
