@@ -1,12 +1,10 @@
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from './test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const guards = await import('./guards.server')
-const { createSession } = await import('./session.server')
-const { toSessionUser, roleFor } = await import('./user.server')
-const { safeRedirect } = await import('~/utils/misc')
-afterAll(cleanUp)
+import { describe, expect, test } from 'vitest'
+import { thrownAnswer } from '../../tests/support/route-answer'
+import { prisma } from '~/utils/db.server'
+import { safeRedirect } from '~/utils/misc'
+import * as guards from './guards.server'
+import { createSession } from './session.server'
+import { roleFor, toSessionUser } from './user.server'
 
 async function signedIn(
 	data: { email: string; role?: string; verified?: boolean },
@@ -24,22 +22,14 @@ async function signedIn(
 	return new Request(url, { headers: { cookie: session.cookie.split(';')[0] ?? '' } })
 }
 
-/** What a guard threw: the redirect target and the toast cookie, or the status. */
+/** What a guard threw: its status, the redirect target and the toast cookie. */
 async function thrown(promise: Promise<unknown>) {
-	try {
-		await promise
-	} catch (error) {
-		if (error instanceof Response) {
-			return {
-				status: error.status,
-				location: error.headers.get('location'),
-				cookie: error.headers.get('set-cookie'),
-			}
-		}
-		const init = (error as { init?: ResponseInit; data?: unknown }) ?? {}
-		return { status: init.init?.status, data: init.data }
+	const answer = await thrownAnswer(promise)
+	return {
+		status: answer.status,
+		location: answer.headers.get('location'),
+		cookie: answer.headers.get('set-cookie'),
 	}
-	throw new Error('the guard let the request through')
 }
 
 function toastIn(cookie: string | null | undefined) {
