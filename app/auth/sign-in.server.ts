@@ -1,4 +1,5 @@
 import { replace } from '@remix-run/node'
+import { recordActivity } from '~/models/activity.server'
 import { safeRedirect } from '~/utils/misc'
 import { createToastHeaders, type ToastInput } from '~/utils/toast.server'
 import { homePathFor } from './guards.server'
@@ -27,6 +28,8 @@ export async function signIn(
 	const previous = await readSessionId(request)
 	if (previous) await deleteSession(previous)
 	const session = await createSession(account.id, request)
+	// Shown in the user's recent activity on the dashboard.
+	await recordActivity(account.id, 'signIn')
 	const headers = await createToastHeaders(options.toast)
 	headers.append('set-cookie', session.cookie)
 	options.headers?.forEach((value, name) => headers.append(name, value))

@@ -61,3 +61,19 @@ test('generations, saves, edits and sign-ins of the user, newest first, at most 
 	expect((await getRecentActivity(user.id, 2)).map((entry) => entry.kind)).toEqual(['edit', 'save'])
 	expect((await getRecentActivity(other.id)).map((entry) => entry.kind)).toEqual(['signIn'])
 })
+
+test('signing in writes a sign-in to the activity', async () => {
+	const { signIn } = await import('~/auth/sign-in.server')
+	const account = await prisma.profile.create({
+		data: { name: 'Entra', email: 'entra@frasea.test' },
+	})
+	const response = await signIn(
+		new Request('http://localhost/login', { method: 'POST' }),
+		account,
+		{
+			toast: { type: 'success', message: 'Sesión iniciada correctamente' },
+		},
+	)
+	expect(response.status).toBe(302)
+	expect((await getRecentActivity(account.id)).map((entry) => entry.kind)).toEqual(['signIn'])
+})
