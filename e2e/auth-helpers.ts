@@ -1,8 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { expect, type Page } from '@playwright/test'
+import { createCookie } from '@remix-run/node'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { hashPassword } from '../app/auth/password.server'
+import { hashToken, randomToken } from '../app/auth/tokens.server'
+import { baseURL } from '../playwright.config'
 import { expectHydration, projectHasJs } from './fixtures'
 
 /**
@@ -50,6 +54,99 @@ export const PASSWORD = 'contraseña segura 2026'
 /** A documentation-range IPv4 address, as if a reverse proxy reported this visitor. */
 export function randomIp() {
 	return `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`
+}
+
+// --- Accounts written straight to the database ---------------------------------------------
+
+export type UserOptions = {
+	/** Role admin (with a confirmed e-mail, as the admin area requires). */
+	admin?: boolean
+	name?: string
+	email?: string
+	password?: string
+	/** Whether the e-mail is confirmed; true unless asked otherwise. */
+	confirmed?: boolean
+}
+
+export type TestUser = { id: string; email: string; name: string; password: string }
+
+/** How Prisma's SQLite adapter stores a DateTime. */
+const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
+
+/**
+ * An account as registration leaves it (profile and bcrypt password, the same hash the app
+ * computes), without driving the form: for tests about something else than signing up.
+ * Unconfirmed accounts get no confirmation link; ask for one through the page if needed.
+ */
+export async function createUser(options: UserOptions = {}): Promise<TestUser> {
+	const user = {
+		id: randomUUID(),
+		email: options.email ?? uniqueEmail('usuario'),
+		name: options.name ?? 'Usuaria de Prueba',
+		password: options.password ?? PASSWORD,
+	}
+	const hash = await hashPassword(user.password)
+	const now = sqlDate(new Date())
+	const confirmed = options.confirmed ?? true
+	sql(
+		`INSERT INTO perfiles (id, nombre, correo, rol, correo_verificado_en, fecha_creacion, fecha_actualizacion)
+		 VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		user.id,
+		user.name,
+		user.email,
+		options.admin ? 'admin' : 'usuario',
+		confirmed ? now : null,
+		now,
+		now,
+	)
+	sql('INSERT INTO passwords (user_id, hash) VALUES (?, ?)', user.id, hash)
+	return user
+}
+
+/** Lifetime of a new session (app/auth/session.server.ts). */
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
+
+/**
+ * The cookie-signing secret the app generated in its data folder at first use (the e2e
+ * server sets no SESSION_SECRET). A first page request makes it exist.
+ */
+async function sessionSecret() {
+	const file = path.join(dataDir, 'session-secret')
+	if (!existsSync(file)) await fetch(`${baseURL}/login`)
+	return readFileSync(file, 'utf8').trim()
+}
+
+/**
+ * Signs a browser context in as a user, as sign-in does: a session row keyed by the SHA-256
+ * of a random token, and the token in the signed session cookie (`__Host-` only on HTTPS).
+ */
+export async function signInAs(context: BrowserContext, userId: string) {
+	const token = randomToken()
+	const now = new Date()
+	const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+	sql(
+		'INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)',
+		hashToken(token),
+		userId,
+		sqlDate(expiresAt),
+		sqlDate(now),
+		sqlDate(now),
+	)
+	const secure = baseURL.startsWith('https:')
+	const name = secure ? '__Host-fr_session' : 'fr_session'
+	const serialized = await createCookie(name, { secrets: [await sessionSecret()] }).serialize(token)
+	const value = serialized.slice(name.length + 1).split(';')[0] ?? ''
+	await context.addCookies([
+		{
+			name,
+			value,
+			url: baseURL,
+			httpOnly: true,
+			secure,
+			sameSite: 'Lax',
+			expires: Math.floor(expiresAt.getTime() / 1000),
+		},
+	])
 }
 
 // --- Mail -------------------------------------------------------------------------------

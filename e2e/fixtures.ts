@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
+import { createUser, signInAs, type TestUser, type UserOptions } from './auth-helpers'
 
 export { expect }
 
@@ -15,6 +16,12 @@ type Fixtures = {
 	js: boolean
 	/** Opens a path and proves the page hydrated (JS project) or never did (no-JS project). */
 	visit: (path: string) => Promise<void>
+	/**
+	 * Creates an account in the database and signs this page's browser context in as it,
+	 * without the registration form (e-mail confirmed unless `confirmed: false`). The page
+	 * stays where it is: visit a page next.
+	 */
+	login: (options?: UserOptions) => Promise<TestUser>
 }
 
 export async function expectHydration(page: Page, js: boolean) {
@@ -70,6 +77,13 @@ export const test = base.extend<Fixtures>({
 			const response = await page.goto(path)
 			expect(response, `no response for ${path}`).not.toBeNull()
 			await expectHydration(page, js)
+		})
+	},
+	login: async ({ context }, use) => {
+		await use(async (options) => {
+			const user = await createUser(options)
+			await signInAs(context, user.id)
+			return user
 		})
 	},
 })
