@@ -1,6 +1,6 @@
-import { Form, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { Form, useRouteLoaderData } from '@remix-run/react'
 import { authMessages } from '~/auth/messages'
-import { cx } from '~/utils/misc'
+import { cx, useIsPending } from '~/utils/misc'
 import { showToast } from './toaster'
 
 type RootData = { googleEnabled?: boolean }
@@ -43,8 +43,7 @@ export function GoogleButton({
 	compact?: boolean
 	className?: string
 }) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction === '/auth/google'
+	const pending = useIsPending({ formAction: '/auth/google' })
 	return (
 		<Form
 			method="post"

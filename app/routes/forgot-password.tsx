@@ -6,18 +6,19 @@ import {
 	type ActionFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { z } from 'zod'
-import { isHoneypotFilled } from '~/auth/honeypot.server'
+import { parseAuthForm } from '~/auth/auth-form.server'
 import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
 import { emailSchema, honeypotSchema } from '~/auth/password-policy'
 import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-reset.server'
-import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, EmailField, linkClass } from '~/components/auth-layout'
 import { FormAlert, SubmitButton } from '~/components/forms'
+import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -35,41 +36,27 @@ export const handle = { breadcrumb: 'Recuperar contraseña' } satisfies Breadcru
 export const headers: HeadersFunction = retryAfterHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply(), sent: false }, { status: 400 })
-	}
-	if (isHoneypotFilled(formData)) {
-		return data(
-			{ result: submission.reply({ formErrors: [authMessages.honeypot] }), sent: false },
-			{ status: 400 },
-		)
-	}
-	const { email } = submission.value
-	const limit = await checkAuthRateLimit(context.clientAddress, 'forgot-password', email)
-	if (!limit.allowed) {
-		return tooManyRequests(
-			{ result: submission.reply({ formErrors: [authMessages.rateLimited] }), sent: false },
-			limit.retryAfterSeconds,
-		)
-	}
+	const form = await parseAuthForm(await readFormData(request), {
+		schema: ForgotPasswordSchema,
+		rateLimit: ({ email }) => checkAuthRateLimit(context.clientAddress, 'forgot-password', email),
+	})
+	if (form.refusal) return form.refusal
+	const { email } = form.submission.value
 	// Counted on the address whether or not an account has it: the refusal reveals nothing.
 	const caps = await checkRecoveryMailCaps(email)
 	if (!caps.allowed) {
-		return tooManyRequests(
-			{ result: submission.reply({ formErrors: [authMessages.recoveryMailCapped] }), sent: false },
-			caps.retryAfterSeconds,
-		)
+		return form.reply({
+			formError: authMessages.recoveryMailCapped,
+			retryAfterSeconds: caps.retryAfterSeconds,
+		})
 	}
 	await requestPasswordReset(email)
 	// The same answer whether or not the account exists.
-	return data({ result: submission.reply({ resetForm: true }), sent: true })
+	return data({ result: form.submission.reply({ resetForm: true }), sent: true })
 }
 
 export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'forgot-password',
 		constraint: getZodConstraint(ForgotPasswordSchema),
@@ -77,7 +64,7 @@ export default function ForgotPasswordPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending = navigation.state === 'submitting' && navigation.formAction === '/forgot-password'
+	const pending = useIsPending({ state: 'submitting' })
 	return (
 		<AuthLayout
 			title="Recuperar contraseña"
@@ -88,7 +75,7 @@ export default function ForgotPasswordPage() {
 				</Link>
 			}
 		>
-			{actionData?.sent ? (
+			{actionData && 'sent' in actionData ? (
 				<p
 					role="status"
 					className="mb-5 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-500/40 dark:bg-emerald-950 dark:text-emerald-100"

@@ -1,16 +1,15 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
-	data,
 	type HeadersFunction,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAnonymous } from '~/auth/guards.server'
-import { isHoneypotFilled } from '~/auth/honeypot.server'
+import { parseAuthForm } from '~/auth/auth-form.server'
 import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
 import {
@@ -24,13 +23,14 @@ import {
 	recordLoginFailure,
 	waitBeforePasswordCheck,
 } from '~/auth/login-throttle.server'
-import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, EmailField, GoogleSection, linkClass } from '~/components/auth-layout'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
+import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -59,36 +59,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: LoginSchema })
-	const hideFields = ['password']
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
-	}
-	if (isHoneypotFilled(formData)) {
-		return data(
-			{ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) },
-			{ status: 400 },
-		)
-	}
-	const { email, password, redirectTo } = submission.value
-	// Per client address only: a per-account refusal would let anyone lock a victim out.
-	// The account itself is protected by a growing delay instead (login-throttle.server.ts).
-	const limit = await checkAuthRateLimit(context.clientAddress, 'login', null)
-	if (!limit.allowed) {
-		return tooManyRequests(
-			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },
-			limit.retryAfterSeconds,
-		)
-	}
+	const form = await parseAuthForm(await readFormData(request), {
+		schema: LoginSchema,
+		hideFields: ['password'],
+		// Per client address only: a per-account refusal would let anyone lock a victim out.
+		// The account itself is protected by a growing delay instead (login-throttle.server.ts).
+		rateLimit: () => checkAuthRateLimit(context.clientAddress, 'login', null),
+	})
+	if (form.refusal) return form.refusal
+	const { email, password, redirectTo } = form.submission.value
 	await waitBeforePasswordCheck(email)
 	const account = await verifyLogin(email, password)
 	if (!account) {
 		await recordLoginFailure(email)
-		return data(
-			{ result: submission.reply({ formErrors: [authMessages.wrongCredentials], hideFields }) },
-			{ status: 400 },
-		)
+		return form.reply({ formError: authMessages.wrongCredentials })
 	}
 	await clearLoginFailures(email)
 	return signIn(request, account, {
@@ -99,7 +83,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
 	const actionData = useActionData<typeof action>()
-	const navigation = useNavigation()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
 	const [form, fields] = useForm({
@@ -110,8 +93,7 @@ export default function LoginPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending =
-		navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
+	const pending = useIsPending({ state: 'submitting' })
 	const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register'
 	return (
 		<AuthLayout

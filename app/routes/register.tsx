@@ -1,17 +1,16 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
-	data,
 	type HeadersFunction,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { sendEmailVerification } from '~/auth/email-verification.server'
 import { requireAnonymous } from '~/auth/guards.server'
-import { isHoneypotFilled } from '~/auth/honeypot.server'
+import { parseAuthForm } from '~/auth/auth-form.server'
 import { HoneypotField } from '~/auth/honeypot'
 import { authMessages } from '~/auth/messages'
 import {
@@ -22,7 +21,7 @@ import {
 	redirectToSchema,
 	refineNewPassword,
 } from '~/auth/password-policy'
-import { checkAuthRateLimit, retryAfterHeaders, tooManyRequests } from '~/auth/rate-limit.server'
+import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { signIn } from '~/auth/sign-in.server'
 import { createPasswordUser, EmailInUseError } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
@@ -35,6 +34,7 @@ import {
 	NewPasswordFields,
 } from '~/components/auth-layout'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
+import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -66,43 +66,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-const hideFields = ['password', 'confirmPassword']
-
 export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: RegisterSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
-	}
-	if (isHoneypotFilled(formData)) {
-		return data(
-			{ result: submission.reply({ formErrors: [authMessages.honeypot], hideFields }) },
-			{ status: 400 },
-		)
-	}
-	const { name, email, password, redirectTo } = submission.value
-	const limit = await checkAuthRateLimit(context.clientAddress, 'register', email)
-	if (!limit.allowed) {
-		return tooManyRequests(
-			{ result: submission.reply({ formErrors: [authMessages.rateLimited], hideFields }) },
-			limit.retryAfterSeconds,
-		)
-	}
+	const form = await parseAuthForm(await readFormData(request), {
+		schema: RegisterSchema,
+		hideFields: ['password', 'confirmPassword'],
+		rateLimit: ({ email }) => checkAuthRateLimit(context.clientAddress, 'register', email),
+	})
+	if (form.refusal) return form.refusal
+	const { name, email, password, redirectTo } = form.submission.value
 	let account
 	try {
 		account = await createPasswordUser({ name, email, password })
 	} catch (error) {
 		if (error instanceof EmailInUseError) {
-			return data(
-				{
-					result: submission.reply({
-						fieldErrors: { email: [authMessages.emailInUse] },
-						hideFields,
-					}),
-				},
-				{ status: 400 },
-			)
+			return form.reply({ fieldErrors: { email: [authMessages.emailInUse] } })
 		}
 		// Name and code only: a Prisma message can echo the query's arguments (the hash).
 		const code = (error as { code?: unknown } | null)?.code
@@ -111,10 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			error instanceof Error ? error.name : 'unknown error',
 			code ?? '',
 		)
-		return data(
-			{ result: submission.reply({ formErrors: [authMessages.registerError], hideFields }) },
-			{ status: 500 },
-		)
+		return form.reply({ formError: authMessages.registerError, status: 500 })
 	}
 	await sendEmailVerification(request, account)
 	return signIn(request, account, {
@@ -125,7 +100,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
 	const actionData = useActionData<typeof action>()
-	const navigation = useNavigation()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
 	const [form, fields] = useForm({
@@ -136,8 +110,7 @@ export default function RegisterPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending =
-		navigation.state === 'submitting' && navigation.formAction?.startsWith('/register') === true
+	const pending = useIsPending({ state: 'submitting' })
 	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
 	return (
 		<AuthLayout

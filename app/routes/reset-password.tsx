@@ -7,7 +7,7 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { authMessages } from '~/auth/messages'
 import { passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
@@ -20,7 +20,7 @@ import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, linkClass, NewPasswordFields } from '~/components/auth-layout'
 import { FormAlert, primaryButtonClass, SubmitButton } from '~/components/forms'
-import { cx } from '~/utils/misc'
+import { cx, useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { readFormData } from '~/utils/form-data.server'
 
@@ -110,7 +110,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
 	const { valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const navigation = useNavigation()
 	const schema = resetPasswordSchema()
 	const [form, fields] = useForm({
 		id: 'reset-password',
@@ -119,7 +118,7 @@ export default function ResetPasswordPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 		shouldRevalidate: 'onBlur',
 	})
-	const pending = navigation.state === 'submitting' && navigation.formAction === '/reset-password'
+	const pending = useIsPending({ state: 'submitting' })
 	if (!valid) {
 		return (
 			<AuthLayout title="Enlace no válido">

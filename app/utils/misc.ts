@@ -1,3 +1,4 @@
+import { useFormAction, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 
 /** Joins class names, skipping falsy values. */
@@ -15,6 +16,30 @@ export function useHydrated() {
 		setIsHydrated(true)
 	}, [])
 	return isHydrated
+}
+
+/**
+ * Whether this page's form (or the one posting to `formAction`) is on its way: submitting,
+ * and by default also while the page loads after it (a redirect). Pass `state` to watch
+ * one phase only.
+ */
+export function useIsPending({
+	formAction,
+	formMethod = 'POST',
+	state = 'non-idle',
+}: {
+	formAction?: string
+	formMethod?: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE'
+	state?: 'submitting' | 'loading' | 'non-idle'
+} = {}) {
+	const contextualFormAction = useFormAction()
+	const navigation = useNavigation()
+	const inState = state === 'non-idle' ? navigation.state !== 'idle' : navigation.state === state
+	return (
+		inState &&
+		navigation.formAction === (formAction ?? contextualFormAction) &&
+		navigation.formMethod === formMethod
+	)
 }
 
 // Control characters, every kind of whitespace (browsers strip tabs and newlines from a
