@@ -22,10 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The dashboard's sections. Later pages add themselves here as they are built:
- * Mis Frases Guardadas, Historial, Perfil, Configuración.
+ * The dashboard's sections. Configuración joins them when its page exists (a link that
+ * only bounced back to /dashboard would be worse than none).
  */
-const links = [{ to: '/dashboard', label: 'Dashboard', end: true }] as const
+const links = [
+	{ to: '/dashboard', label: 'Dashboard', end: true },
+	{ to: '/dashboard/frases', label: 'Mis Frases Guardadas', end: false },
+	{ to: '/dashboard/historial', label: 'Historial', end: false },
+	{ to: '/dashboard/perfil', label: 'Perfil', end: false },
+] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
 	cx(
@@ -80,9 +85,18 @@ export default function DashboardLayout() {
 					<SidebarContent isAdmin={isAdmin} />
 				</div>
 			</aside>
-			<details className="rounded-xl border border-gray-200 bg-white p-4 md:hidden dark:border-white/10 dark:bg-gray-900">
-				<summary className="cursor-pointer text-sm font-semibold">Menú del panel</summary>
-				<div className="mt-4">
+			{/* On small screens the menu slides out from the left; a disclosure element opens
+			    and closes it, so it needs no JavaScript. */}
+			<details className="group md:hidden">
+				<summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 group-open:fixed group-open:top-4 group-open:right-4 group-open:z-50 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 [&::-webkit-details-marker]:hidden">
+					<span className="group-open:hidden">Menú del panel</span>
+					<span className="hidden group-open:inline">Cerrar menú</span>
+				</summary>
+				<div
+					aria-hidden="true"
+					className="fixed inset-0 z-30 hidden bg-gray-900/50 group-open:block"
+				/>
+				<div className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 pt-6 shadow-xl transition-transform starting:-translate-x-full motion-reduce:transition-none dark:bg-gray-900">
 					<SidebarContent isAdmin={isAdmin} />
 				</div>
 			</details>

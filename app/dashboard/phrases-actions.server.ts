@@ -1,0 +1,132 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+import { requireUser } from '~/auth/guards.server'
+import {
+	countPhrases,
+	deleteAllPhrases,
+	deletePhrase,
+	deletePhrases,
+	updatePhrase,
+} from '~/models/phrase.server'
+import { readFormData } from '~/utils/form-data.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { dashboardMessages as messages } from './messages'
+import { EditPhraseSchema, PHRASE_INTENT, BULK_MAX } from './phrases-forms'
+import { parsePhrasesQuery, phrasesHref } from './phrases-query'
+
+/**
+ * What the saved-phrases page does with a post: edit, delete one, delete the selected
+ * ones, delete all. Deleting several asks first: the first post answers with what would
+ * be deleted (a confirmation step without JavaScript, a dialog with it) and only a post
+ * carrying `confirmado` deletes.
+ */
+
+export type ConfirmDeletion =
+	| { intent: typeof PHRASE_INTENT.deleteSelected; ids: string[]; count: number }
+	| { intent: typeof PHRASE_INTENT.deleteAll; count: number }
+
+const idSchema = z.string().trim().min(1).max(64)
+
+/** The page the visitor posted from (its search, sort, view and page), without edit mode. */
+function returnTo(request: Request) {
+	const query = parsePhrasesQuery(new URL(request.url).searchParams)
+	return phrasesHref({ ...query, editing: null })
+}
+
+function notFound(): never {
+	throw new Response(messages.phraseNotFound, {
+		status: 404,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+	})
+}
+
+/** Runs a write; an unexpected failure is logged and told to the user as `errorMessage`. */
+async function attempt<T>(back: string, errorMessage: string, write: () => Promise<T>) {
+	try {
+		return { ok: true as const, value: await write() }
+	} catch (error) {
+		if (error instanceof Response) throw error
+		console.error(errorMessage, error)
+		return {
+			ok: false as const,
+			response: await redirectWithToast(back, { type: 'error', message: errorMessage }),
+		}
+	}
+}
+
+export async function phrasesAction(request: Request) {
+	const user = await requireUser(request)
+	const formData = await readFormData(request)
+	const back = returnTo(request)
+	const intent = formData.get('intent')
+	const confirmed = formData.get('confirmado') === 'si'
+
+	switch (intent) {
+		case PHRASE_INTENT.edit: {
+			const submission = parseWithZod(formData, { schema: EditPhraseSchema })
+			if (submission.status !== 'success') {
+				return data({ edit: submission.reply(), confirm: null, bulkErrors: null }, { status: 400 })
+			}
+			const { id, content } = submission.value
+			const result = await attempt(back, messages.updateError, () =>
+				updatePhrase(user.id, id, content),
+			)
+			if (!result.ok) return result.response
+			if (!result.value) notFound()
+			return redirectWithToast(back, { type: 'success', message: messages.updated })
+		}
+
+		case PHRASE_INTENT.delete: {
+			const id = idSchema.safeParse(formData.get('id'))
+			if (!id.success) notFound()
+			const result = await attempt(back, messages.deleteError, () => deletePhrase(user.id, id.data))
+			if (!result.ok) return result.response
+			if (!result.value) notFound()
+			return redirectWithToast(back, { type: 'success', message: messages.deleted })
+		}
+
+		case PHRASE_INTENT.deleteSelected: {
+			// "Select all" stands for every phrase shown on the page, listed in `visibles`.
+			const source = formData.get('todas') === 'si' ? 'visibles' : 'ids'
+			const ids = z.array(idSchema).safeParse(formData.getAll(source))
+			if (!ids.success) notFound()
+			const unique = [...new Set(ids.data)]
+			if (unique.length === 0 || unique.length > BULK_MAX) {
+				const error =
+					unique.length === 0 ? messages.nothingSelected : messages.tooManySelected(BULK_MAX)
+				return data({ edit: null, confirm: null, bulkErrors: [error] }, { status: 400 })
+			}
+			if (!confirmed) {
+				const confirm: ConfirmDeletion = { intent, ids: unique, count: unique.length }
+				return data({ edit: null, confirm, bulkErrors: null })
+			}
+			const result = await attempt(back, messages.deleteSelectedError, () =>
+				deletePhrases(user.id, unique),
+			)
+			if (!result.ok) return result.response
+			// Nothing was deleted: one of the ids is not (or no longer) one of the user's.
+			if (result.value === null) notFound()
+			return redirectWithToast(back, {
+				type: 'success',
+				message: messages.deletedSelected(result.value),
+			})
+		}
+
+		case PHRASE_INTENT.deleteAll: {
+			if (!confirmed) {
+				const confirm: ConfirmDeletion = { intent, count: await countPhrases(user.id) }
+				return data({ edit: null, confirm, bulkErrors: null })
+			}
+			const result = await attempt(back, messages.deleteAllError, () => deleteAllPhrases(user.id))
+			if (!result.ok) return result.response
+			return redirectWithToast(phrasesHref({}), { type: 'success', message: messages.deletedAll })
+		}
+
+		default:
+			throw new Response(messages.unknownIntent, {
+				status: 400,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+			})
+	}
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { dashboardMessages as messages } from './messages'
+import { PHRASES_PAGE_SIZE } from './phrases-query'
+
+/** What a saved phrase may hold: the same limit as the phrases the generators write. */
+export const PHRASE_MAX_LENGTH = 500
+
+/** Bulk deletion works on the phrases shown on one page. */
+export const BULK_MAX = PHRASES_PAGE_SIZE
+
+/** The `intent` value of each form on the saved-phrases page. */
+export const PHRASE_INTENT = {
+	edit: 'editar',
+	delete: 'eliminar',
+	deleteSelected: 'eliminar-seleccionadas',
+	deleteAll: 'eliminar-todas',
+} as const
+
+/** The inline edit form, on the server (the action) and in the browser (Conform). */
+export const EditPhraseSchema = z.object({
+	intent: z.literal(PHRASE_INTENT.edit),
+	id: z.string().trim().min(1).max(64),
+	content: z
+		.string({ error: messages.phraseRequired })
+		.trim()
+		.min(1, messages.phraseRequired)
+		.max(PHRASE_MAX_LENGTH, messages.phraseTooLong(PHRASE_MAX_LENGTH)),
+})
