@@ -80,7 +80,7 @@ export default function DashboardLayout() {
 	const { isAdmin } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
-			<aside className="hidden w-60 shrink-0 md:block">
+			<aside aria-label="Barra lateral del panel" className="hidden w-60 shrink-0 md:block">
 				<div className="sticky top-24 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-gray-900">
 					<SidebarContent isAdmin={isAdmin} />
 				</div>
