@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { thrownAnswer } from '../../tests/support/route-answer'
 import { honeypotFieldName } from './honeypot'
 import { checkHoneypot } from './honeypot.server'
 import { authMessages } from './messages'
@@ -18,15 +19,10 @@ describe('checkHoneypot', () => {
 	})
 
 	test('throws a 400 with the Spanish reason when a bot filled it', async () => {
-		let thrown: unknown
-		try {
-			checkHoneypot(form({ [honeypotFieldName]: 'https://spam.example' }))
-		} catch (error) {
-			thrown = error
-		}
-		expect(thrown).toBeInstanceOf(Response)
-		const response = thrown as Response
-		expect(response.status).toBe(400)
-		expect(await response.text()).toBe(authMessages.honeypot)
+		const answer = await thrownAnswer(
+			(async () => checkHoneypot(form({ [honeypotFieldName]: 'https://spam.example' })))(),
+		)
+		expect(answer.status).toBe(400)
+		expect(answer.body).toBe(authMessages.honeypot)
 	})
 })
