@@ -30,7 +30,7 @@ export function Pagination({
 			{step(1, 'Primera', undefined)}
 			{step(page - 1, 'Anterior', 'prev')}
 			<span className="px-2 text-sm text-gray-700 dark:text-gray-300" aria-current="page">
-				Página {page} de {pageCount}
+				{`Página ${page} de ${pageCount}`}
 			</span>
 			{step(page + 1, 'Siguiente', 'next')}
 			{step(pageCount, 'Última', undefined)}
