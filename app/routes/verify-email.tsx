@@ -17,7 +17,7 @@ import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout } from '~/components/auth-layout'
+import { AuthLayout, linkClass } from '~/components/auth-layout'
 import { FormAlert, SubmitButton } from '~/components/forms'
 import { safeRedirect } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -115,7 +115,7 @@ export default function VerifyEmailPage() {
 					<p>
 						<Link
 							to="/login?redirectTo=%2Fverify-email"
-							className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+							className={linkClass}
 						>
 							Inicia sesión
 						</Link>{' '}
