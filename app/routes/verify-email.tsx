@@ -113,10 +113,7 @@ export default function VerifyEmailPage() {
 				) : null}
 				{!signedIn ? (
 					<p>
-						<Link
-							to="/login?redirectTo=%2Fverify-email"
-							className={linkClass}
-						>
+						<Link to="/login?redirectTo=%2Fverify-email" className={linkClass}>
 							Inicia sesión
 						</Link>{' '}
 						para pedir un enlace nuevo.
