@@ -1,6 +1,7 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { recordActivity } from './activity.server'
+import { type DateSort, pageOfOwnRows, type PageOptions } from './owned-rows.server'
 
 /**
  * A user's saved phrases ("Mis Frases Guardadas"). Every function takes the signed-in
@@ -29,50 +30,20 @@ export async function savePhrases(userId: string, contents: string[]) {
 }
 
 export type SavedPhrase = { id: string; content: string; createdAt: Date }
-export type PhraseSort = 'newest' | 'oldest'
-
-/** Escapes LIKE's wildcards (and the escape character itself) so they match literally. */
-export function likeContaining(text: string) {
-	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
-function ownRows(userId: string, search: string) {
-	return search
-		? Prisma.sql`usuario_id = ${userId} AND contenido LIKE ${likeContaining(search)} ESCAPE '\\'`
-		: Prisma.sql`usuario_id = ${userId}`
-}
+export type PhraseSort = DateSort
 
 /**
  * One page of the user's saved phrases, filtered by `search` (a literal, case-insensitive
- * for unaccented letters, substring) and sorted by the date they were saved. A page past
- * the last one gives the last page. Two indexed queries, whatever the page.
+ * for unaccented letters, substring) and sorted by the date they were saved.
  */
-export async function listPhrases(
-	userId: string,
-	options: { search: string; sort: PhraseSort; page: number; pageSize: number },
-) {
-	const where = ownRows(userId, options.search)
-	const [{ total } = { total: 0 }] = await prisma.$queryRaw<Array<{ total: bigint | number }>>`
-		SELECT COUNT(*) AS total FROM frases WHERE ${where}`.then((rows) =>
-		rows.map((row) => ({ total: Number(row.total) })),
+export async function listPhrases(userId: string, options: PageOptions) {
+	const { rows, ...rest } = await pageOfOwnRows<SavedPhrase>(
+		'frases',
+		Prisma.sql`id, contenido AS content, fecha_creacion AS createdAt`,
+		userId,
+		options,
 	)
-	const pageCount = Math.max(1, Math.ceil(total / options.pageSize))
-	const page = Math.min(Math.max(1, Math.trunc(options.page) || 1), pageCount)
-	const direction = options.sort === 'oldest' ? Prisma.sql`ASC` : Prisma.sql`DESC`
-	const phrases =
-		total === 0
-			? []
-			: await prisma.$queryRaw<SavedPhrase[]>`
-				SELECT id, contenido AS content, fecha_creacion AS createdAt
-				FROM frases WHERE ${where}
-				ORDER BY fecha_creacion ${direction}, id ${direction}
-				LIMIT ${options.pageSize} OFFSET ${(page - 1) * options.pageSize}`
-	return {
-		phrases: phrases.map((phrase) => ({ ...phrase, createdAt: new Date(phrase.createdAt) })),
-		total,
-		page,
-		pageCount,
-	}
+	return { phrases: rows, ...rest }
 }
 
 export function countPhrases(userId: string) {
