@@ -9,7 +9,7 @@
 import { baseURL } from '../playwright.config'
 import { authMessages } from '../app/auth/messages'
 import { CARD_MESSAGES } from '../app/cards/messages'
-import { VALIDATION_MESSAGES } from '../app/generation/validation-messages'
+import { VALIDATION_MESSAGES } from '../app/generator/messages'
 import { formMessages } from '../app/utils/form-data.server'
 import { PASSWORD, randomIp, uniqueEmail } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
@@ -124,7 +124,7 @@ async function createBatch(client: Client, path: string) {
 
 // --- The checks ---------------------------------------------------------------------------
 
-/** The generator's own refusals (app/generation/generator.server.ts, which is server-only). */
+/** The generator's own refusals (app/generator/*.server.ts, which are server-only). */
 const GENERATOR_REASONS = [
 	'Acción no válida',
 	'Frase no encontrada',

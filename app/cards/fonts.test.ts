@@ -7,7 +7,6 @@ import {
 	fontFaceSources,
 	fontFileUrl,
 	getFont,
-	INSTAGRAM_FONT_ID,
 } from './fonts'
 import { fontFilePath, resolveFontFile } from './fonts.server'
 
@@ -23,9 +22,8 @@ describe('card fonts', () => {
 		}
 	})
 
-	test('defaults: Arial (Arimo), Roboto for Instagram, unknown ids fall back', () => {
+	test('defaults: Arial (Arimo), unknown ids fall back', () => {
 		expect(getFont(DEFAULT_FONT_ID).label).toBe('Arial (Arimo)')
-		expect(getFont(INSTAGRAM_FONT_ID).family).toBe('Roboto')
 		expect(getFont('nope').id).toBe(DEFAULT_FONT_ID)
 	})
 

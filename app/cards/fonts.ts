@@ -109,8 +109,6 @@ export const FONT_FAMILIES: readonly FontFamily[] = definitions.map((font) => ({
 export const FONT_IDS = FONT_FAMILIES.map((font) => font.id)
 
 export const DEFAULT_FONT_ID = 'arimo'
-/** Instagram cards default to Roboto. */
-export const INSTAGRAM_FONT_ID = 'roboto'
 
 const byId = new Map(FONT_FAMILIES.map((font) => [font.id, font]))
 

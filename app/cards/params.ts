@@ -1,5 +1,5 @@
 import { DEFAULT_BACKGROUND_TYPE, type BackgroundType } from './backgrounds/types'
-import { DEFAULT_FONT_ID, INSTAGRAM_FONT_ID } from './fonts'
+import { DEFAULT_FONT_ID } from './fonts'
 import { DEFAULT_SIZE_KEY, type SizeKey } from './sizes'
 
 /*
@@ -40,20 +40,13 @@ export const FONT_SIZE = { min: 30, max: 150, step: 2, default: 72 } as const
 export const OVERLAY = { min: 0, max: 0.8, step: 0.1, default: 0.3 } as const
 export const SEED_MAX = 2_147_483_647
 
-/** Default card design (size, Arial, 72 px, white, 0.3). */
+/** Default card design (size, Arial, 72 px, white, 0.3); a page may change some of it. */
 export const DESIGN_DEFAULTS: CardDesign = {
 	size: DEFAULT_SIZE_KEY,
 	font: DEFAULT_FONT_ID,
 	fontSize: FONT_SIZE.default,
 	color: '#ffffff',
 	overlay: OVERLAY.default,
-}
-
-/** Instagram cards use Roboto and a 0.4 overlay. */
-export const INSTAGRAM_DESIGN_DEFAULTS: CardDesign = {
-	...DESIGN_DEFAULTS,
-	font: INSTAGRAM_FONT_ID,
-	overlay: 0.4,
 }
 
 export const CARD_DEFAULTS = {

@@ -11,7 +11,7 @@ const serve = await import('./serve.server')
 const { storeUpload, uploadPath } = await import('./upload.server')
 const uploads = await import('~/models/upload.server')
 const { ensureVisitorId } = await import('~/utils/visitor.server')
-const { cardImageUrl, signedCardUrl } = await import('./page-cards.server')
+const { cardImageUrl, signedCardUrl } = await import('./urls.server')
 afterAll(cleanUp)
 
 /** A card route URL written by hand, signed as the pages sign theirs. */

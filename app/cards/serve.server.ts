@@ -24,7 +24,7 @@ import { fontFilePath } from './fonts.server'
 import { ByteLru, etagFor, matchesEtag } from './image-cache.server'
 import { CARD_LIMITS } from './limits'
 import { CARD_GUARD_MESSAGES } from './messages'
-import { PREVIEW_WIDTHS, RENDER_VERSION } from './page-cards.server'
+import { PREVIEW_WIDTHS, RENDER_VERSION } from './urls.server'
 import {
 	cardFileName,
 	drawCardJpeg,

@@ -4,16 +4,18 @@ import { ThemeSwitch } from '~/routes/resources.theme'
 import { GoogleButton } from './google-button'
 import { CloseIcon, MenuIcon } from './icons'
 import { Logo } from './logo'
+import { GENERATOR_PAGES, PAGES } from '~/generator/pages'
 import { cx } from '~/utils/misc'
 
 type HeaderUser = { name: string; isAdmin: boolean }
 type AccountProps = { user: HeaderUser | null; google: boolean }
 
-const mainNav = [
-	{ to: '/', label: 'Inicio', end: true },
-	{ to: '/instagram', label: 'Instagram', end: false },
-	{ to: '/facebook', label: 'Facebook', end: false },
-] as const
+// The generator pages; the home page's link is active on the home page only.
+const mainNav = PAGES.map((page) => ({
+	to: GENERATOR_PAGES[page].path,
+	label: GENERATOR_PAGES[page].label,
+	end: page === 'home',
+}))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 	cx(

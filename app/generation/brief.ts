@@ -4,7 +4,8 @@
  * text and the offline engine work from this.
  */
 import { wordRange, type WordRange } from './length'
-import { EMOJI_RANGE, getLanguage, type LanguageCode, type Page } from './options'
+import { GENERATOR_PAGES, type Page } from '~/generator/pages'
+import { getLanguage, type LanguageCode } from './options'
 import { personalization, type Personalization } from './personalize'
 import { type GenerationRequest } from './types'
 
@@ -47,7 +48,7 @@ export function createBrief(
 		languageValue: getLanguage(request.language).value,
 		type: request.type,
 		words: wordRange(request.length),
-		emojis: request.includeEmojis ? { ...EMOJI_RANGE[page] } : null,
+		emojis: request.includeEmojis ? { ...GENERATOR_PAGES[page].emojis } : null,
 		hashtags: request.includeHashtags,
 		date: request.includeDate ? options.now : null,
 		timeZone: options.timeZone,

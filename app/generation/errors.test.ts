@@ -9,7 +9,7 @@ import {
 	successMessage,
 	type ProviderErrorKind,
 } from './errors'
-import { type Page } from './options'
+import { type Page } from '~/generator/pages'
 
 const QUOTA_LONG =
 	'Se ha excedido el límite de cuota de la API. Por favor, intenta más tarde o cambia a otro modelo en la configuración de administrador.'

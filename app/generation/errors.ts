@@ -4,7 +4,7 @@
  * a page assigned to either; Instagram takes the shorter quota and key texts (the shorter
  * quota text is the one tied to Instagram) and Facebook the shorter empty-text one.
  */
-import type { Page } from './options'
+import type { Page } from '~/generator/pages'
 
 export const PROVIDER_ERROR_KINDS = [
 	'quota',

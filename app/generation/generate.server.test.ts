@@ -23,7 +23,7 @@ import {
 	type GenerationEvent,
 	type GeneratePhrasesOptions,
 } from './generate.server'
-import { type Page } from './options'
+import { type Page } from '~/generator/pages'
 import { createGeminiProvider } from './providers/gemini.server'
 import { createOfflineProvider } from './providers/offline.server'
 import { type GenerationRequest } from './types'

@@ -16,7 +16,8 @@ import {
 	toGenerationError,
 	type GenerationErrorKind,
 } from './errors'
-import { DEFAULT_TIME_ZONE, GENERATION_CONFIG, type Page } from './options'
+import { GENERATOR_PAGES, type Page } from '~/generator/pages'
+import { DEFAULT_TIME_ZONE } from './options'
 import { fillWithPlaceholders } from './placeholders'
 import { buildInstruction, buildSimplifiedInstruction } from './prompt'
 import { type TextProvider } from './providers/types'
@@ -126,7 +127,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		now: options.now ?? new Date(),
 		timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
 	})
-	const config = GENERATION_CONFIG[page]
+	const config = GENERATOR_PAGES[page].sampling
 	const events: GenerationEvent[] = options.events ?? []
 	let instruction = buildInstruction(brief)
 	let collected: string[] = []

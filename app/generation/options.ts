@@ -1,10 +1,8 @@
 /**
- * The choices offered by the three generator pages, in one place so the forms, the
- * schema, the instruction text and the offline engine agree.
+ * The choices a generation request is made of (languages, phrase types, length, limits),
+ * in one place so the forms, the schema, the instruction text and the offline engine agree.
+ * Which of them each page offers is the page's own entry (app/generator/pages.ts).
  */
-
-export const PAGES = ['home', 'instagram', 'facebook'] as const
-export type Page = (typeof PAGES)[number]
 
 export const LANGUAGE_CODES = ['es', 'en', 'pt', 'fr', 'it'] as const
 export type LanguageCode = (typeof LANGUAGE_CODES)[number]
@@ -34,167 +32,93 @@ export function getLanguage(value: string) {
 	return LANGUAGES.find((language) => language.value === value) ?? LANGUAGES[0]
 }
 
-interface PhraseTypeOption {
-	value: string
+interface PhraseType {
 	label: string
 	/** How the type reads inside 'frases …' in the instruction text. */
 	words: string
 }
 
-const type = (value: string, label: string, words = value): PhraseTypeOption => ({
-	value,
-	label,
-	words,
-})
+const type = (label: string, words?: string): PhraseType => ({ label, words: words ?? '' })
 
-/** '' is the home page's "no selection". */
-const NO_TYPE = ''
+/**
+ * Every phrase type a page may offer, by form value (each page picks its own list). Words
+ * default to the value itself ('frases motivacionales').
+ */
+const PHRASE_TYPE_CATALOGUE = {
+	// The home page's "no selection".
+	'': type('Ninguno', ''),
+	motivacionales: type('Motivacionales'),
+	profesionales: type('Profesionales'),
+	creativas: type('Creativas'),
+	persuasivas: type('Persuasivas'),
+	emocionales: type('Emocionales'),
+	inspiradoras: type('Inspiradoras'),
+	divertidas: type('Divertidas'),
+	reflexivas: type('Reflexivas'),
+	románticas: type('Románticas'),
+	amor: type('Amor', 'de amor'),
+	filosóficas: type('Filosóficas'),
+	superación: type('Superación', 'de superación'),
+	científicas: type('Científicas'),
+	históricas: type('Históricas'),
+	espirituales: type('Espirituales'),
+	irónicas: type('Irónicas'),
+	populares: type('Populares'),
+	literarias: type('Literarias'),
+	sarcásticas: type('Sarcásticas'),
+	cómicas: type('Cómicas'),
+	épicas: type('Épicas'),
+	amistad: type('Amistad', 'de amistad'),
+	familia: type('Familia', 'sobre la familia'),
+	trabajo: type('Trabajo', 'sobre el trabajo'),
+	deportivas: type('Deportivas'),
+	educativas: type('Educativas'),
+	navideñas: type('Navideñas'),
+	cumpleaños: type('Cumpleaños', 'de cumpleaños'),
+	graduación: type('Graduación', 'de graduación'),
+	viajes: type('Viajes', 'de viajes'),
+	naturaleza: type('Naturaleza', 'sobre la naturaleza'),
+	tecnología: type('Tecnología', 'sobre tecnología'),
+	música: type('Música', 'sobre música'),
+	arte: type('Arte', 'sobre arte'),
+	cocina: type('Cocina', 'sobre cocina'),
+	salud: type('Salud', 'sobre salud'),
+	fitness: type('Fitness', 'de fitness'),
+	emprendimiento: type('Emprendimiento', 'de emprendimiento'),
+	liderazgo: type('Liderazgo', 'de liderazgo'),
+	éxito: type('Éxito', 'de éxito'),
+	gratitud: type('Gratitud', 'de gratitud'),
+	instagram: type('Instagram', 'para Instagram'),
+	facebook: type('General', 'para Facebook'),
+	negocios: type('Negocios', 'de negocios'),
+	moda: type('Moda', 'de moda'),
+	comida: type('Comida', 'sobre comida'),
+	humor: type('Humor', 'de humor'),
+} as const satisfies Record<string, PhraseType>
 
-export const PHRASE_TYPES = {
-	home: [
-		type(NO_TYPE, 'Ninguno', ''),
-		type('motivacionales', 'Motivacionales'),
-		type('profesionales', 'Profesionales'),
-		type('creativas', 'Creativas'),
-		type('persuasivas', 'Persuasivas'),
-		type('emocionales', 'Emocionales'),
-		type('inspiradoras', 'Inspiradoras'),
-		type('divertidas', 'Divertidas'),
-		type('reflexivas', 'Reflexivas'),
-		type('románticas', 'Románticas'),
-		type('amor', 'Amor', 'de amor'),
-		type('filosóficas', 'Filosóficas'),
-		type('superación', 'Superación', 'de superación'),
-		type('científicas', 'Científicas'),
-		type('históricas', 'Históricas'),
-		type('espirituales', 'Espirituales'),
-		type('irónicas', 'Irónicas'),
-		type('populares', 'Populares'),
-		type('literarias', 'Literarias'),
-		type('sarcásticas', 'Sarcásticas'),
-		type('cómicas', 'Cómicas'),
-		type('épicas', 'Épicas'),
-		type('amistad', 'Amistad', 'de amistad'),
-		type('familia', 'Familia', 'sobre la familia'),
-		type('trabajo', 'Trabajo', 'sobre el trabajo'),
-		type('deportivas', 'Deportivas'),
-		type('educativas', 'Educativas'),
-		type('navideñas', 'Navideñas'),
-		type('cumpleaños', 'Cumpleaños', 'de cumpleaños'),
-		type('graduación', 'Graduación', 'de graduación'),
-		type('viajes', 'Viajes', 'de viajes'),
-		type('naturaleza', 'Naturaleza', 'sobre la naturaleza'),
-		type('tecnología', 'Tecnología', 'sobre tecnología'),
-		type('música', 'Música', 'sobre música'),
-		type('arte', 'Arte', 'sobre arte'),
-		type('cocina', 'Cocina', 'sobre cocina'),
-		type('salud', 'Salud', 'sobre salud'),
-		type('fitness', 'Fitness', 'de fitness'),
-		type('emprendimiento', 'Emprendimiento', 'de emprendimiento'),
-		type('liderazgo', 'Liderazgo', 'de liderazgo'),
-		type('éxito', 'Éxito', 'de éxito'),
-		type('gratitud', 'Gratitud', 'de gratitud'),
-	],
-	instagram: [
-		type('instagram', 'Instagram', 'para Instagram'),
-		type('motivacionales', 'Motivacionales'),
-		type('inspiradoras', 'Inspiradoras'),
-		type('negocios', 'Negocios', 'de negocios'),
-		type('moda', 'Moda', 'de moda'),
-		type('viajes', 'Viajes', 'de viajes'),
-		type('comida', 'Comida', 'sobre comida'),
-		type('fitness', 'Fitness', 'de fitness'),
-	],
-	facebook: [
-		type('facebook', 'General', 'para Facebook'),
-		type('emocionales', 'Emocionales'),
-		type('motivacionales', 'Motivacionales'),
-		type('inspiradoras', 'Inspiradoras'),
-		type('creativas', 'Creativas'),
-		type('humor', 'Humor', 'de humor'),
-		type('negocios', 'Negocios', 'de negocios'),
-		type('viajes', 'Viajes', 'de viajes'),
-		type('moda', 'Moda', 'de moda'),
-		type('comida', 'Comida', 'sobre comida'),
-		type('fitness', 'Fitness', 'de fitness'),
-		type('reflexivas', 'Reflexivas'),
-		type('amor', 'Amor', 'de amor'),
-	],
-} as const satisfies Record<Page, readonly PhraseTypeOption[]>
+export type PhraseTypeValue = keyof typeof PHRASE_TYPE_CATALOGUE
 
-type PhraseType = (typeof PHRASE_TYPES)[Page][number]['value']
+export const PHRASE_TYPES: Record<PhraseTypeValue, PhraseType> = PHRASE_TYPE_CATALOGUE
 
-export const DEFAULT_TYPE = {
-	home: NO_TYPE,
-	instagram: 'instagram',
-	facebook: 'facebook',
-} as const satisfies Record<Page, PhraseType>
-
-function getPhraseType(page: Page, value: string): PhraseTypeOption | undefined {
-	return (PHRASE_TYPES[page] as readonly PhraseTypeOption[]).find((t) => t.value === value)
-}
-
-/** Words for a type in the instruction text, whichever page offers it. */
+/** Words for a type in the instruction text ('frases de amor'); unknown values as typed. */
 export function phraseTypeWords(value: string): string {
-	for (const page of PAGES) {
-		const found = getPhraseType(page, value)
-		if (found) return found.words
-	}
-	return value
+	if (!Object.hasOwn(PHRASE_TYPES, value)) return value
+	return PHRASE_TYPES[value as PhraseTypeValue].words || value
 }
-
-interface CountOptions {
-	min: number
-	max: number
-	default: number
-	options: readonly number[]
-}
-
-export const COUNTS = {
-	home: { min: 1, max: 10, default: 4, options: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
-	instagram: { min: 1, max: 10, default: 4, options: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
-	facebook: { min: 3, max: 12, default: 6, options: [3, 6, 9, 12] },
-} as const satisfies Record<Page, CountOptions>
 
 export const LENGTH_SLIDER = { min: 5, max: 100, step: 1, default: 25 } as const
 
 /** The topic and the image's additional context: the boxes' maxLength and the server's check. */
 export const MAX_PROMPT_LENGTH = 500
 export const MAX_CONTEXT_LENGTH = 500
+/** A generated phrase as edited by hand: the edit box's maxLength and the server's check. */
+export const MAX_PHRASE_LENGTH = 500
 
 export const MODES = ['text', 'image'] as const
 export type Mode = (typeof MODES)[number]
 
 /** Largest image a visitor may upload: 15 MB. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
-
-/** The Facebook picker says PNG, JPG or GIF; Instagram takes the same plus WEBP. */
-export const IMAGE_MIME_TYPES = {
-	home: [],
-	instagram: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-	facebook: ['image/png', 'image/jpeg', 'image/gif'],
-} as const satisfies Record<Page, readonly string[]>
-
-interface GenerationConfig {
-	temperature: number
-	topP: number
-	topK: number
-	maxOutputTokens: number
-}
-
-/** Sampling parameters per page. */
-export const GENERATION_CONFIG = {
-	home: { temperature: 0.8, topP: 0.95, topK: 50, maxOutputTokens: 2048 },
-	instagram: { temperature: 0.8, topP: 0.95, topK: 50, maxOutputTokens: 2048 },
-	facebook: { temperature: 0.8, topP: 0.9, topK: 40, maxOutputTokens: 1024 },
-} as const satisfies Record<Page, GenerationConfig>
-
-/** Emojis per phrase asked for on each page (each page asks for a different range). */
-export const EMOJI_RANGE = {
-	home: { min: 1, max: 2 },
-	instagram: { min: 2, max: 3 },
-	facebook: { min: 1, max: 3 },
-} as const satisfies Record<Page, { min: number; max: number }>
 
 export const HASHTAGS_PER_PHRASE = 3
 

@@ -4,7 +4,7 @@
  */
 import { type GenerationBrief } from './brief'
 import { pickHashtags, toHashtag } from './hashtags'
-import { type Page } from './options'
+import { type Page } from '~/generator/pages'
 import { formatSpanishDate } from './prompt'
 
 const PLACEHOLDER_EMOJIS = ['✨', '💡', '🌟']

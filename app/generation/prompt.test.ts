@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createBrief } from './brief'
-import { type Page } from './options'
+import { type Page } from '~/generator/pages'
 import {
 	buildInstruction,
 	buildSimplifiedInstruction,

@@ -1,4 +1,4 @@
-import type { LanguageValue, Mode, Page } from './options'
+import type { LanguageValue, Mode } from './options'
 
 export interface ImageInput {
 	mimeType: string
@@ -22,5 +22,3 @@ export interface GenerationRequest {
 	context?: string
 	image?: ImageInput
 }
-
-export type { Page }

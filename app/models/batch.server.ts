@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { type Page } from '~/generator/pages'
 import { prisma } from '~/utils/db.server'
 
 export type Viewer = { userId: string | null; visitorId: string | null }
@@ -9,7 +10,7 @@ const anonymousLifetimeMs = 24 * 60 * 60 * 1000
 const newBatchId = () => randomBytes(16).toString('base64url')
 
 export async function createBatch(input: {
-	page: 'home' | 'instagram' | 'facebook'
+	page: Page
 	viewer: Viewer
 	prompt: string
 	settings: unknown

@@ -1,5 +1,5 @@
 import { type GenerationEvent as AttemptEvent } from '~/generation/generate.server'
-import { type Page } from '~/generation/options'
+import { type Page } from '~/generator/pages'
 import { prisma } from '~/utils/db.server'
 
 /** One row per provider call, for the admin statistics (calls, errors, latency). */

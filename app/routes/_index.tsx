@@ -3,12 +3,11 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { cardAction, withCards } from '~/cards/generator-cards.server'
-import { renderPhraseCard } from '~/components/card/card-slot'
-import { GeneratorSection } from '~/components/generator/generator-section'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { homeMarketingHtml } from '~/components/marketing/home-content.server'
-import { generatorAction, loadGenerator } from '~/generation/generator.server'
+import { generatorAction } from '~/generator/action.server'
+import { GeneratorSection } from '~/generator/components/generator-section'
+import { loadGenerator } from '~/generator/loader.server'
 import { jsonLd, pageMeta } from '~/utils/seo'
 
 const description =
@@ -34,15 +33,16 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const generator = await withCards('home', request, await loadGenerator('home', request, context))
-	return { ...generator, marketing: homeMarketingHtml() }
+	const generator = await loadGenerator('home', request, context)
+	return { generator, marketing: homeMarketingHtml() }
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
-	cardAction('home', request) ?? generatorAction('home', request, context)
+	generatorAction('home', request, context)
 
 export default function Index() {
-	const { marketing } = useLoaderData<typeof loader>()
+	const { generator, marketing } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	return (
 		<>
 			<div dangerouslySetInnerHTML={{ __html: marketing.hero }} />
@@ -67,7 +67,7 @@ export default function Index() {
 						</p>
 					</div>
 					<div className="mx-auto mt-10 max-w-3xl">
-						<GeneratorSection renderCard={renderPhraseCard} />
+						<GeneratorSection data={generator} actionData={actionData} />
 					</div>
 				</div>
 			</section>

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { applyCardChanges } from '~/cards/generator-cards.server'
+import { applyCardChanges } from '~/generator/apply-design.server'
 
 /**
  * Target of a card's GET forms (design editor, background type): applies the change to

@@ -4,7 +4,7 @@ import { withSecurityHeaders } from '~/utils/security-headers.server'
 
 /**
  * The card as a JPEG, drawn on the server from the state in the URL (see
- * app/cards/page-cards.server.ts): full size, `ancho` for a preview, `descargar=1` to download.
+ * app/cards/urls.server.ts): full size, `ancho` for a preview, `descargar=1` to download.
  */
 export const loader = async ({ request, context }: LoaderFunctionArgs) =>
 	withSecurityHeaders(await cardImageResponse(request, context))

@@ -1,4 +1,4 @@
-import { PHRASE_TYPES } from '~/generation/options'
+import { phraseTypeOptions } from '~/generator/pages'
 import { FaqSection, type FaqEntry } from './faq'
 import { Section } from './section'
 
@@ -124,7 +124,7 @@ export function FacebookContent() {
 			</Section>
 			<Section id="tipos-facebook" eyebrow="Tipos de frases" title="Un tono para cada publicación">
 				<ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-					{PHRASE_TYPES.facebook.map((type) => (
+					{phraseTypeOptions('facebook').map((type) => (
 						<li key={type.value} className={cardClass}>
 							<h3 className="font-semibold text-gray-900 dark:text-white">{type.label}</h3>
 							<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createBrief } from '../brief'
 import { wordRange } from '../length'
-import { LANGUAGES, PAGES, PHRASE_TYPES, type LanguageCode, type Page } from '../options'
+import { GENERATOR_PAGES, PAGES, type Page } from '~/generator/pages'
+import { LANGUAGES, type LanguageCode } from '../options'
 import { type GenerationRequest } from '../types'
 import { FAMILIES, FAMILY_EMOJIS, familyOf, TYPE_FAMILY } from './bank'
 import { BANKS, composeBody, composePhrases, countWords, seededRandom } from './compose'
@@ -27,7 +28,7 @@ function brief(page: Page, overrides: Partial<GenerationRequest> = {}) {
 }
 
 const pageTypes = PAGES.flatMap((page) =>
-	PHRASE_TYPES[page].map((type) => [page, type.value] as const),
+	GENERATOR_PAGES[page].phraseTypes.map((type) => [page, type] as const),
 )
 
 /** Words of each bank, to tell the languages apart. */

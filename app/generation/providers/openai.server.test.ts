@@ -9,7 +9,7 @@ import {
 import { type FakeServer } from '../../../tests/fakes/shared'
 import { GenerationError } from '../errors'
 import { generatePhrases } from '../generate.server'
-import { type Page } from '../options'
+import { type Page } from '~/generator/pages'
 import { type GenerationRequest } from '../types'
 import { createOpenAIProvider } from './openai.server'
 

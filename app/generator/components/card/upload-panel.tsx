@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { type CardView } from '~/cards/card-view'
+import { type CardView } from '~/generator/view'
 import { cx } from '~/utils/misc'
 import {
 	FieldErrors,
 	inputClass,
 	primaryButtonClass,
 	secondaryButtonClass,
-} from '../generator/fields'
+} from '~/components/forms'
 import { Spinner } from './card-icons'
 
 // The server checks the bytes; these give the same messages at once in the browser.

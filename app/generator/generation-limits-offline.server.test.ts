@@ -10,7 +10,8 @@ delete process.env.OPENAI_BASE_URL
 process.env.GENERATION_DAILY_LIMIT_IP = '3'
 process.env.GENERATION_DAILY_LIMIT_GLOBAL = '1'
 const { prisma, cleanUp } = await setUpTestDatabase()
-const { generatorAction, loadGenerator } = await import('./generator.server')
+const { generatorAction } = await import('./action.server')
+const { loadGenerator } = await import('./loader.server')
 
 afterAll(cleanUp)
 

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { FONT_CATEGORY_LABELS, FONT_FAMILIES, type FontCategory } from '~/cards/fonts'
 import { CARD_PARAMS, FONT_SIZE, OVERLAY, type CardState } from '~/cards/params'
 import { PLATFORM_SIZES, SIZE_KEYS, isSizeKey } from '~/cards/sizes'
-import { type CardView } from '~/cards/card-view'
+import { type CardView } from '~/generator/view'
 import { cx } from '~/utils/misc'
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../generator/fields'
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
 
 const categories = Object.keys(FONT_CATEGORY_LABELS) as FontCategory[]
 const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200'

@@ -1,15 +1,15 @@
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { BACKGROUND_TYPES, BACKGROUND_TYPE_KEYS } from '~/cards/backgrounds/types'
-import { type CardActionData, type CardView, type CardsData } from '~/cards/card-view'
+import { type CardView } from '~/generator/view'
 import { getFont } from '~/cards/fonts'
 import { CARD_MESSAGES } from '~/cards/messages'
 import { CARD_PARAMS, type CardState } from '~/cards/params'
 import { previewBox } from '~/cards/preview'
 import { PLATFORM_SIZES } from '~/cards/sizes'
 import { cx } from '~/utils/misc'
-import { inputClass, secondaryButtonClass } from '../generator/fields'
-import { showToast } from '../toaster'
+import { inputClass, secondaryButtonClass } from '~/components/forms'
+import { showToast } from '~/components/toaster'
 import {
 	ArchiveIcon,
 	DownloadIcon,
@@ -41,15 +41,14 @@ function useMounted() {
  * JavaScript the preview is drawn on a canvas, redraws live while designing, and the
  * download comes from the canvas.
  */
-export function PhraseCard({ position }: { position: number }) {
-	const { cards } = useLoaderData<{ cards?: CardsData | null }>()
-	const card = cards?.items.find((item) => item.position === position)
-	if (!card) return null
-	return <Card card={card} />
-}
-
-function Card({ card }: { card: CardView }) {
-	const actionData = useActionData<Partial<CardActionData> | undefined>()
+export function PhraseCard({
+	card,
+	error: uploadError,
+}: {
+	card: CardView
+	/** Why the last upload to this card was refused. */
+	error: string | null
+}) {
 	const enhanced = useMounted()
 	const serverKey = JSON.stringify(card.state)
 	const [draft, setDraft] = useState<CardState>(card.state)
@@ -69,8 +68,6 @@ function Card({ card }: { card: CardView }) {
 	const backgroundForm = useRef<HTMLFormElement>(null)
 
 	const custom = Boolean(card.state.upload)
-	const uploadError =
-		actionData?.cardError?.number === card.number ? actionData.cardError.message : null
 	const showCanvas = enhanced && canvas.drawn
 	const loading = enhanced && (canvas.status === 'loading' || canvas.status === 'idle')
 	const failed = canvas.status === 'error' || (imageFailed && !showCanvas)

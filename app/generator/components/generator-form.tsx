@@ -1,19 +1,24 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { lazy, Suspense, useState } from 'react'
-import { PLATFORM_SIZES, SIZE_KEYS, type SizeKey } from '~/cards/sizes'
+import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
+import { LIMIT_MESSAGES } from '~/generation/errors'
 import {
-	COUNTS,
 	LANGUAGES,
 	LENGTH_SLIDER,
 	MAX_CONTEXT_LENGTH,
 	MAX_PROMPT_LENGTH,
-	PHRASE_TYPES,
-	type Mode,
-	type Page,
 } from '~/generation/options'
-import { LIMIT_MESSAGES } from '~/generation/errors'
+import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
+import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
 import { cx, useHydrated } from '~/utils/misc'
-import { describedBy, Field, FieldErrors, inputClass, primaryButtonClass, Toggle } from './fields'
+import {
+	describedBy,
+	Field,
+	FieldErrors,
+	inputClass,
+	primaryButtonClass,
+	Toggle,
+} from '~/components/forms'
 import { ImagePicker as ServerImagePicker } from './image-picker'
 
 // Only the image pages need the picker's code: the server renders it directly and the
@@ -22,37 +27,6 @@ import { ImagePicker as ServerImagePicker } from './image-picker'
 const ImagePicker = import.meta.env.SSR
 	? ServerImagePicker
 	: lazy(() => import('./image-picker').then((module) => ({ default: module.ImagePicker })))
-
-export type GeneratorValues = {
-	mode: Mode
-	prompt: string
-	context: string
-	language: string
-	type: string
-	count: number
-	length: number
-	platform: SizeKey
-	includeEmojis: boolean
-	includeHashtags: boolean
-	includeDate: boolean
-}
-
-export type GeneratorErrors = Partial<Record<keyof GeneratorValues | 'image' | 'form', string[]>>
-
-export type QuotaInfo = {
-	remaining: number
-	/** The browser's or account's own daily limit. */
-	limit: number
-	/** The tightest limit: the own one, the network's ('ip') or the whole service's. */
-	scope: 'visitor' | 'user' | 'ip' | 'global'
-	signedIn: boolean
-}
-
-const pendingLabel: Record<Page, string> = {
-	home: 'Generando Frases...',
-	instagram: 'Generando Frases...',
-	facebook: 'Generando...',
-}
 
 /** True while this page's generate form is being submitted. */
 export function useGenerating() {
@@ -120,8 +94,8 @@ export function GeneratorForm({
 	const [prompt, setPrompt] = useState(values.prompt)
 	const imageMode = values.mode === 'image'
 	const exhausted = quota.remaining <= 0
-	const counts = COUNTS[page]
-	const types = PHRASE_TYPES[page]
+	const { counts, chooseCardFormat, pendingLabel } = GENERATOR_PAGES[page]
+	const types = phraseTypeOptions(page)
 
 	return (
 		<Form
@@ -235,7 +209,7 @@ export function GeneratorForm({
 						))}
 					</select>
 				</Field>
-				{page === 'home' ? (
+				{chooseCardFormat ? (
 					<Field id="gen-platform" label="Plataforma de destino" errors={errors?.platform}>
 						<select
 							id="gen-platform"
@@ -295,7 +269,7 @@ export function GeneratorForm({
 						generating || exhausted || (hydrated && !imageMode && prompt.trim().length === 0)
 					}
 				>
-					{generating ? pendingLabel[page] : 'Generar Frases'}
+					{generating ? pendingLabel : 'Generar Frases'}
 				</button>
 				<QuotaNotice quota={quota} />
 			</div>

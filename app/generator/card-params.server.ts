@@ -3,42 +3,21 @@
  *
  * The page URL holds only what differs from a card's defaults, one parameter per field,
  * prefixed with the card's number: `?lote=ID&c2.s=facebook_post&c2.f=lobster`. The phrase
- * and its number come from the batch. The card's image URLs (see cardImageUrl) carry the
+ * and its number come from the batch. The card's image URLs (~/cards/urls.server) carry the
  * whole state instead, so a resource route can render them without the batch.
  */
-import { DEFAULT_BACKGROUND_TYPE } from './backgrounds/types'
-import { hashString } from './backgrounds/random'
+import { DEFAULT_BACKGROUND_TYPE } from '~/cards/backgrounds/types'
+import { hashString } from '~/cards/backgrounds/random'
+import { type SizeKey } from '~/cards/sizes'
 import {
 	CARD_PARAMS,
 	DESIGN_DEFAULTS,
-	INSTAGRAM_DESIGN_DEFAULTS,
 	TEXT_MAX_LENGTH,
 	normalizeText,
 	parseCardState,
-	serializeCardState,
 	type CardState,
-} from './state'
-import { type SizeKey } from './sizes'
-import { signCardPath } from './url-signature.server'
-import { getSessionSecrets } from '~/utils/env.server'
-
-export type GeneratorPage = 'home' | 'instagram' | 'facebook'
-
-export const GENERATOR_PATHS: Record<GeneratorPage, string> = {
-	home: '/',
-	instagram: '/instagram',
-	facebook: '/facebook',
-}
-
-/**
- * Bumped whenever drawing changes, so the long-cached image URLs change with it. Image
- * URLs carry it as `v`; an old version still renders, but is not cached for long.
- */
-export const RENDER_VERSION = '2'
-
-/** Widths the preview route accepts (a closed set keeps the cache small). */
-export const PREVIEW_WIDTHS = [360, 540, 720, 1080] as const
-export const PREVIEW_WIDTH = 540
+} from '~/cards/state'
+import { GENERATOR_PAGES, type Page } from './pages'
 
 /** The fields a page URL may carry per card (the text and number come from the batch). */
 export const PAGE_FIELDS = [
@@ -73,9 +52,8 @@ export function pageParamName(cardNumber: number, field: PageField): string {
 }
 
 /**
- * A card's defaults: the page's design (Instagram cards use Roboto and a 0.4 overlay), the
- * batch's platform (the home form's target platform), and a background seed of its own
- * that stays the same across reloads.
+ * A card's defaults: the page's design, the batch's platform (the home form's target
+ * platform), and a background seed of its own that stays the same across reloads.
  */
 export function cardDefaults({
 	page,
@@ -83,14 +61,14 @@ export function cardDefaults({
 	batchId,
 	position,
 }: {
-	page: GeneratorPage
+	page: Page
 	platform: SizeKey
 	batchId: string
 	position: number
 }): CardDefaults {
-	const design = page === 'instagram' ? INSTAGRAM_DESIGN_DEFAULTS : DESIGN_DEFAULTS
 	return {
-		...design,
+		...DESIGN_DEFAULTS,
+		...GENERATOR_PAGES[page].card,
 		size: platform,
 		background: DEFAULT_BACKGROUND_TYPE,
 		seed: hashString(`${batchId}:${position}`) % 1_000_000,
@@ -181,7 +159,7 @@ const CARD_PARAM = /^c(\d+)\./
  * or pending action are dropped; `open` opens one of its panels again.
  */
 export function pageUrlWithCard(
-	page: GeneratorPage,
+	page: Page,
 	search: URLSearchParams,
 	{
 		cardNumber,
@@ -231,66 +209,8 @@ export function cleanPageSearch(
 }
 
 /** `/{page}?{params}#frase-{position}`: the anchor of the card's phrase. */
-export function pageHref(page: GeneratorPage, params: URLSearchParams, cardNumber?: number) {
+export function pageHref(page: Page, params: URLSearchParams, cardNumber?: number) {
 	const query = params.toString()
 	const anchor = cardNumber === undefined ? '' : `#frase-${cardNumber - 1}`
-	return `${GENERATOR_PATHS[page]}${query ? `?${query}` : ''}${anchor}`
-}
-
-/** Which generator page a path is, or null. */
-export function generatorPageOf(pathname: string): GeneratorPage | null {
-	const entry = Object.entries(GENERATOR_PATHS).find(([, path]) => path === pathname)
-	return entry ? (entry[0] as GeneratorPage) : null
-}
-
-/**
- * A card resource URL signed with the newest session secret (see url-signature.server.ts):
- * the routes render only what a page of ours wrote.
- */
-export function signedCardUrl(pathname: string, params: URLSearchParams): string {
-	const [secret] = getSessionSecrets()
-	if (!secret) throw new Error('No session secret to sign card URLs with')
-	return signCardPath(pathname, params, secret)
-}
-
-function imageParams(state: CardState, extra: Record<string, string> = {}) {
-	const params = serializeCardState(state)
-	params.set('v', RENDER_VERSION)
-	for (const [name, value] of Object.entries(extra)) params.set(name, value)
-	return params
-}
-
-/** The card's JPEG: full size, a preview `width` pixels wide, or as a download. */
-export function cardImageUrl(
-	state: CardState,
-	options: { width?: number; download?: boolean } = {},
-): string {
-	const extra: Record<string, string> = {}
-	if (options.width) extra.ancho = String(options.width)
-	if (options.download) extra.descargar = '1'
-	return signedCardUrl('/tarjetas/imagen.jpg', imageParams(state, extra))
-}
-
-/** The ZIP with the card in all 10 sizes. */
-export function cardZipUrl(state: CardState): string {
-	return signedCardUrl('/tarjetas/todas.zip', imageParams(state))
-}
-
-/**
- * The background alone, for the browser canvas: the upload, or the remote image. Null
- * when the browser draws the background itself (procedural).
- */
-export function cardBackgroundUrl(state: CardState, provider: 'procedural' | 'pollinations') {
-	if (state.upload) {
-		return signedCardUrl('/tarjetas/fondo.jpg', new URLSearchParams({ u: state.upload }))
-	}
-	if (provider === 'procedural') return null
-	const params = new URLSearchParams({
-		t: state.text,
-		s: state.size,
-		b: state.background,
-		sd: String(state.seed),
-		v: RENDER_VERSION,
-	})
-	return signedCardUrl('/tarjetas/fondo.jpg', params)
+	return `${GENERATOR_PAGES[page].path}${query ? `?${query}` : ''}${anchor}`
 }

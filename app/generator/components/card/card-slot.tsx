@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from 'react'
+import { type CardActionData, type CardView } from '../../view'
 import { PhraseCard as ServerPhraseCard } from './phrase-card'
 
 /*
@@ -11,17 +12,23 @@ const PhraseCard = import.meta.env.SSR
 	? ServerPhraseCard
 	: lazy(() => import('./phrase-card').then((module) => ({ default: module.PhraseCard })))
 
-// memo: a parent re-render must not touch the boundary before it has hydrated (React would
-// then drop the server HTML and render the fallback).
-const CardSlot = memo(function CardSlot({ position }: { position: number }) {
+/**
+ * The image card under a phrase. memo: a parent re-render with the same card must not
+ * touch the boundary before it has hydrated (React would then drop the server HTML and
+ * render the fallback); the loader's card objects keep their identity until it reloads.
+ */
+export const CardSlot = memo(function CardSlot({
+	card,
+	error,
+}: {
+	card: CardView | undefined
+	/** A card action's refusal; shown when it is this card's. */
+	error: CardActionData['cardError'] | null
+}) {
+	if (!card) return null
 	return (
 		<Suspense fallback={null}>
-			<PhraseCard position={position} />
+			<PhraseCard card={card} error={error?.number === card.number ? error.message : null} />
 		</Suspense>
 	)
 })
-
-/** `renderCard` for GeneratorSection: the image card under each phrase. */
-export function renderPhraseCard(phrase: { position: number }) {
-	return <CardSlot position={phrase.position} />
-}

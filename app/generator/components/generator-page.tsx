@@ -1,4 +1,4 @@
-import { renderPhraseCard } from '~/components/card/card-slot'
+import { type GeneratorActionData, type GeneratorData } from '../view'
 import { GeneratorSection } from './generator-section'
 
 /** The top of the Instagram and Facebook pages: hero, then the generator with its cards. */
@@ -6,10 +6,14 @@ export function GeneratorPage({
 	title,
 	intro,
 	heading,
+	data,
+	actionData,
 }: {
 	title: string
 	intro: string
 	heading: string
+	data: GeneratorData
+	actionData: GeneratorActionData | undefined
 }) {
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-12">
@@ -24,7 +28,7 @@ export function GeneratorPage({
 					{heading}
 				</h2>
 				<div className="mt-6 max-w-3xl">
-					<GeneratorSection renderCard={renderPhraseCard} />
+					<GeneratorSection data={data} actionData={actionData} />
 				</div>
 			</section>
 		</div>

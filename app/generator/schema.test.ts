@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_CONTEXT_LENGTH, MAX_IMAGE_BYTES, MAX_PROMPT_LENGTH } from './options'
-import { generationSchema, VALIDATION_MESSAGES } from './schema'
+import { MAX_CONTEXT_LENGTH, MAX_IMAGE_BYTES, MAX_PROMPT_LENGTH } from '~/generation/options'
+import { VALIDATION_MESSAGES } from './messages'
+import { PAGES } from './pages'
+import { generationSchema } from './schema'
+import { formValues } from './values'
 
 const base = { prompt: 'el lunes', count: 4, language: 'español es', length: 25 }
 
@@ -28,6 +31,16 @@ describe('generation schema', () => {
 		expect(generationSchema('facebook').parse({ prompt: 'x' })).toMatchObject({
 			count: 6,
 			type: 'facebook',
+		})
+	})
+
+	test.each(PAGES)('the %s form, untouched, sends what its own schema accepts', (page) => {
+		const { platform, ...values } = formValues(page, null)
+		expect(platform).toBe('instagram_square')
+		expect(generationSchema(page).parse({ ...values, prompt: 'el mar' })).toMatchObject({
+			...values,
+			prompt: 'el mar',
+			context: '',
 		})
 	})
 

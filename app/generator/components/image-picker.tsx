@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type Page } from '~/generation/options'
-import { VALIDATION_MESSAGES } from '~/generation/validation-messages'
-import { describedBy, Field, inputClass, secondaryButtonClass } from './fields'
-
-const acceptLabel: Record<Page, string> = {
-	home: '',
-	instagram: 'PNG, JPG, GIF o WEBP, hasta 15MB.',
-	facebook: 'PNG, JPG o GIF, hasta 15MB.',
-}
+import { describedBy, Field, inputClass, secondaryButtonClass } from '~/components/forms'
+import { MAX_IMAGE_BYTES } from '~/generation/options'
+import { imageTypeMessage, VALIDATION_MESSAGES } from '../messages'
+import { GENERATOR_PAGES, type Page } from '../pages'
 
 /**
  * The image for image mode. Without JavaScript it is a plain file input checked on the
@@ -19,6 +14,7 @@ export function ImagePicker({ page, errors }: { page: Page; errors?: string[] })
 	const [preview, setPreview] = useState<string | null>(null)
 	const [clientError, setClientError] = useState<string | null>(null)
 	const shownErrors = clientError ? [clientError] : errors
+	const { imageTypes, imageHint } = GENERATOR_PAGES[page]
 
 	useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
 
@@ -30,11 +26,8 @@ export function ImagePicker({ page, errors }: { page: Page; errors?: string[] })
 		if (!file) return
 		let problem: string | null = null
 		if (file.size > MAX_IMAGE_BYTES) problem = VALIDATION_MESSAGES.imageTooLarge
-		else if (!(IMAGE_MIME_TYPES[page] as readonly string[]).includes(file.type))
-			problem =
-				page === 'instagram'
-					? VALIDATION_MESSAGES.imageTypeInstagram
-					: VALIDATION_MESSAGES.imageType
+		else if (!(imageTypes as readonly string[]).includes(file.type))
+			problem = imageTypeMessage(page)
 		if (problem) {
 			setClientError(problem)
 			event.target.setCustomValidity(problem)
@@ -53,14 +46,14 @@ export function ImagePicker({ page, errors }: { page: Page; errors?: string[] })
 	}
 
 	return (
-		<Field id="gen-image" label="Imagen" errors={shownErrors} hint={acceptLabel[page]}>
+		<Field id="gen-image" label="Imagen" errors={shownErrors} hint={imageHint}>
 			<input
 				ref={inputRef}
 				id="gen-image"
 				name="image"
 				type="file"
 				required
-				accept={IMAGE_MIME_TYPES[page].join(',')}
+				accept={imageTypes.join(',')}
 				onChange={onChange}
 				className={`${inputClass} file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 dark:file:bg-brand-500/15 dark:file:text-brand-200`}
 				{...describedBy('gen-image', { errors: shownErrors, hint: true })}

@@ -1,16 +1,16 @@
 import { describe, expect, test } from 'vitest'
+import { getFont } from '~/cards/fonts'
+import { parseCardState } from '~/cards/state'
+import { cardImageUrl, RENDER_VERSION } from '~/cards/urls.server'
+import { checkCardUrl } from '~/cards/url-signature.server'
 import {
 	cardDefaults,
-	cardImageUrl,
 	cardPageParams,
 	cleanPageSearch,
-	generatorPageOf,
 	pageUrlWithCard,
 	readPageCard,
-	RENDER_VERSION,
-} from './page-cards.server'
-import { parseCardState } from './state'
-import { checkCardUrl } from './url-signature.server'
+} from './card-params.server'
+import { generatorPageOf } from './pages'
 
 // Image URLs are signed with the session secret; a fixed one keeps this test off DATA_DIR.
 const SECRET = 'secreto-de-pruebas-de-tarjetas-1234'
@@ -57,6 +57,7 @@ describe('card defaults', () => {
 			position: 0,
 		})
 		expect(instagram).toMatchObject({ font: 'roboto', overlay: 0.4 })
+		expect(getFont(instagram.font).family).toBe('Roboto')
 	})
 })
 

@@ -1,24 +1,18 @@
 /**
- * The generation form's schema, one per page, used by the action (parseWithZod) and by
- * Conform in the browser. Messages are the product's agreed Spanish texts, verbatim.
+ * The generation form's schema, one per page (from its entry in pages.ts), used by the
+ * action (parseWithZod). Messages are the product's agreed Spanish texts, verbatim.
  */
 import { z } from 'zod'
 import {
-	COUNTS,
 	DEFAULT_LANGUAGE,
-	DEFAULT_TYPE,
-	IMAGE_MIME_TYPES,
 	LANGUAGE_VALUES,
 	LENGTH_SLIDER,
 	MAX_CONTEXT_LENGTH,
 	MAX_IMAGE_BYTES,
 	MAX_PROMPT_LENGTH,
-	PHRASE_TYPES,
-	type Page,
-} from './options'
-import { VALIDATION_MESSAGES } from './validation-messages'
-
-export { VALIDATION_MESSAGES }
+} from '~/generation/options'
+import { imageTypeMessage, VALIDATION_MESSAGES } from './messages'
+import { GENERATOR_PAGES, hasImageMode, type Page } from './pages'
 
 /** A file input left empty arrives as a nameless, empty File. */
 function isFile(value: unknown): value is File {
@@ -27,10 +21,10 @@ function isFile(value: unknown): value is File {
 
 /** The schema of a generation request on `page`. */
 export function generationSchema(page: Page) {
-	const counts = COUNTS[page]
-	const types = PHRASE_TYPES[page].map((type) => type.value) as [string, ...string[]]
-	const imagePage = page !== 'home'
-	const imageTypes: readonly string[] = IMAGE_MIME_TYPES[page]
+	const { counts } = GENERATOR_PAGES[page]
+	const [defaultType, ...otherTypes]: readonly [string, ...string[]] =
+		GENERATOR_PAGES[page].phraseTypes
+	const imageTypes: readonly string[] = GENERATOR_PAGES[page].imageTypes
 
 	return z
 		.object({
@@ -52,7 +46,9 @@ export function generationSchema(page: Page) {
 			language: z
 				.enum(LANGUAGE_VALUES, { error: VALIDATION_MESSAGES.language })
 				.default(DEFAULT_LANGUAGE),
-			type: z.enum(types, { error: VALIDATION_MESSAGES.type }).default(DEFAULT_TYPE[page]),
+			type: z
+				.enum([defaultType, ...otherTypes], { error: VALIDATION_MESSAGES.type })
+				.default(defaultType),
 			length: z
 				.number({ error: VALIDATION_MESSAGES.length })
 				.int({ error: VALIDATION_MESSAGES.length })
@@ -62,7 +58,7 @@ export function generationSchema(page: Page) {
 			includeEmojis: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
 			includeHashtags: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
 			includeDate: z.boolean({ error: VALIDATION_MESSAGES.option }).default(false),
-			mode: imagePage
+			mode: hasImageMode(page)
 				? z.enum(['text', 'image'], { error: VALIDATION_MESSAGES.option }).default('text')
 				: z.literal('text', { error: VALIDATION_MESSAGES.option }).default('text'),
 			context: z
@@ -96,10 +92,7 @@ export function generationSchema(page: Page) {
 				ctx.addIssue({
 					code: 'custom',
 					path: ['image'],
-					message:
-						page === 'instagram'
-							? VALIDATION_MESSAGES.imageTypeInstagram
-							: VALIDATION_MESSAGES.imageType,
+					message: imageTypeMessage(page),
 				})
 			}
 		})

@@ -1,19 +1,13 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { type GeneratorLoaderData } from '~/generation/generator.server'
 import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
-import { type Page } from '~/generation/options'
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
+import { showToast } from '~/components/toaster'
+import { MAX_PHRASE_LENGTH } from '~/generation/options'
 import { cx, useHydrated } from '~/utils/misc'
-import { showToast } from '../toaster'
-import { inputClass, primaryButtonClass, secondaryButtonClass } from './fields'
-
-type Batch = NonNullable<GeneratorLoaderData['batch']>
-
-const pagePath: Record<Page, string> = { home: '/', instagram: '/instagram', facebook: '/facebook' }
-
-function batchHref(page: Page, batchId: string, extra = '') {
-	return `${pagePath[page]}?lote=${encodeURIComponent(batchId)}${extra}`
-}
+import { batchHref, GENERATOR_PAGES, type Page } from '../pages'
+import { type BatchView, type CardActionData, type CardsData } from '../view'
+import { CardSlot } from './card/card-slot'
 
 function CopyButton({ text }: { text: string }) {
 	const hydrated = useHydrated()
@@ -134,7 +128,7 @@ function EditForm({
 				id={id}
 				name="content"
 				required
-				maxLength={500}
+				maxLength={MAX_PHRASE_LENGTH}
 				rows={3}
 				defaultValue={content}
 				autoFocus
@@ -161,15 +155,19 @@ export function PhraseResults({
 	batch,
 	editing,
 	signedIn,
-	renderCard,
+	cards,
+	cardError,
 }: {
 	page: Page
-	batch: Batch
+	batch: BatchView
 	editing: number | null
 	signedIn: boolean
-	/** The image card under each phrase (the cards feature). */
-	renderCard?: (phrase: Batch['phrases'][number]) => ReactNode
+	/** The image card under each phrase. */
+	cards: CardsData | null
+	/** A card action's refusal, shown on its card. */
+	cardError: CardActionData['cardError'] | null
 }) {
+	const { chooseCardFormat, copyAndSaveAll } = GENERATOR_PAGES[page]
 	const loginHref = `/login?redirectTo=${encodeURIComponent(batchHref(page, batch.id))}`
 	const count = batch.phrases.length
 	return (
@@ -187,8 +185,8 @@ export function PhraseResults({
 						{batch.offline ? ' con el motor sin conexión de Frasea' : ''}
 					</p>
 				</div>
-				{page === 'home' ? <PlatformForm batchId={batch.id} platform={batch.platform} /> : null}
-				{page !== 'home' ? (
+				{chooseCardFormat ? <PlatformForm batchId={batch.id} platform={batch.platform} /> : null}
+				{copyAndSaveAll ? (
 					signedIn ? (
 						<SaveForm batchId={batch.id}>
 							<button type="submit" className={cx(primaryButtonClass, 'px-4 py-2 text-sm')}>
@@ -250,7 +248,7 @@ export function PhraseResults({
 										>
 											Editar
 										</Link>
-										{page !== 'home' ? <CopyButton text={phrase.content} /> : null}
+										{copyAndSaveAll ? <CopyButton text={phrase.content} /> : null}
 										{signedIn ? (
 											<SaveForm batchId={batch.id} position={phrase.position}>
 												<button type="submit" className={secondaryButtonClass}>
@@ -260,7 +258,10 @@ export function PhraseResults({
 										) : null}
 									</div>
 								)}
-								{renderCard?.(phrase)}
+								<CardSlot
+									card={cards?.items.find((item) => item.position === phrase.position)}
+									error={cardError}
+								/>
 							</div>
 						</div>
 					</li>

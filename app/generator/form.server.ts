@@ -1,7 +1,8 @@
 /** Reading a generator form, and the image's real type taken from its bytes. */
 import sharp from 'sharp'
 import { readFormWithFiles } from '~/utils/form-data.server'
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type Page } from './options'
+import { MAX_IMAGE_BYTES } from '~/generation/options'
+import { GENERATOR_PAGES, type Page } from './pages'
 
 /**
  * Reads the form, multipart or not. An image over 15 MB is dropped while it streams
@@ -18,7 +19,8 @@ export async function sniffImage(page: Page, file: File) {
 	try {
 		const { format } = await sharp(buffer, { animated: false }).metadata()
 		const mimeType = format === 'jpeg' ? 'image/jpeg' : `image/${format}`
-		if (!(IMAGE_MIME_TYPES[page] as readonly string[]).includes(mimeType)) return null
+		const accepted: readonly string[] = GENERATOR_PAGES[page].imageTypes
+		if (!accepted.includes(mimeType)) return null
 		return { mimeType, data: buffer }
 	} catch {
 		return null

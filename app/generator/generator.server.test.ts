@@ -12,7 +12,8 @@ process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
 process.env.GEMINI_BASE_URL = gemini.url
 process.env.GEMINI_MODEL = 'gemini-flash-latest'
 const { prisma, cleanUp } = await setUpTestDatabase()
-const { generatorAction, loadGenerator } = await import('./generator.server')
+const { generatorAction } = await import('./action.server')
+const { loadGenerator } = await import('./loader.server')
 const { quotaSettingKeys } = await import('~/models/quota.server')
 
 afterAll(async () => {

@@ -24,7 +24,8 @@ process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
 process.env.GENERATION_DAILY_LIMIT_IP = String(IP_LIMIT)
 process.env.GENERATION_DAILY_LIMIT_GLOBAL = String(GLOBAL_LIMIT)
 const { prisma, cleanUp } = await setUpTestDatabase()
-const { generatorAction, loadGenerator } = await import('./generator.server')
+const { generatorAction } = await import('./action.server')
+const { loadGenerator } = await import('./loader.server')
 const { quotaDay } = await import('~/models/quota.server')
 
 afterAll(async () => {

@@ -1,0 +1,94 @@
+import { lazy, memo, Suspense, type ComponentProps } from 'react'
+import { GENERATOR_MESSAGES } from '../messages'
+import { GENERATOR_PAGES, hasImageMode } from '../pages'
+import { type GeneratorActionData, type GeneratorData } from '../view'
+import { GeneratorForm, useGenerating } from './generator-form'
+import { PhraseResults as ServerPhraseResults } from './phrase-results'
+
+// A first visit has no batch: the results' code (phrase tools, cards) stays out of the
+// page's first load. The server renders it directly; the browser fetches its chunk when a
+// batch is on screen, keeping the server's HTML (links and forms that work) until then.
+const PhraseResults = import.meta.env.SSR
+	? ServerPhraseResults
+	: lazy(() => import('./phrase-results').then((module) => ({ default: module.PhraseResults })))
+
+// memo: a parent re-render must not touch the boundary before it has hydrated (React would
+// then drop the server HTML and render the fallback).
+const Results = memo(function Results(props: ComponentProps<typeof ServerPhraseResults>) {
+	return (
+		<Suspense fallback={null}>
+			<PhraseResults {...props} />
+		</Suspense>
+	)
+})
+
+function OfflineNotice() {
+	return (
+		<div className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
+			<p>
+				<strong>Motor sin conexión.</strong> Este sitio no tiene conectado ningún modelo de IA, así
+				que Frasea compone las frases a partir de su propio banco de plantillas.
+			</p>
+			<p className="mt-1">
+				Para frases escritas por un modelo de IA, quien administra el sitio puede configurar una
+				clave de Gemini (<code>GEMINI_API_KEY</code>) o un servidor compatible con OpenAI, como
+				Ollama (<code>OPENAI_BASE_URL</code> y <code>OPENAI_MODEL</code>).
+			</p>
+		</div>
+	)
+}
+
+/**
+ * The generator of a page: the form, then the batch of phrases it produced with their
+ * cards. The route passes its loader's data (`loadGenerator`) and its action's answer.
+ */
+export function GeneratorSection({
+	data,
+	actionData,
+}: {
+	data: GeneratorData
+	actionData: GeneratorActionData | undefined
+}) {
+	const generating = useGenerating()
+	const { page, batch } = data
+	const failed = actionData && 'values' in actionData ? actionData : null
+	const values = failed?.values ?? data.values
+	const cardError = actionData && 'cardError' in actionData ? actionData.cardError : null
+	const path = GENERATOR_PAGES[page].path
+	const base = batch ? `${path}?lote=${encodeURIComponent(batch.id)}&` : `${path}?`
+	const tabs = hasImageMode(page)
+	return (
+		<div className="space-y-8">
+			{data.offline ? <OfflineNotice /> : null}
+			{data.batchMissing ? (
+				<p
+					role="status"
+					className="rounded-xl border border-gray-300 px-4 py-3 text-sm dark:border-white/15"
+				>
+					{GENERATOR_MESSAGES.batchMissing}
+				</p>
+			) : null}
+			<GeneratorForm
+				// A new batch, a mode switch or a new card format starts from that state's values.
+				key={`${batch?.id ?? 'new'}-${values.mode}-${values.platform}`}
+				page={page}
+				values={values}
+				errors={failed?.errors ?? null}
+				quota={data.quota}
+				textHref={tabs ? `${base}modo=texto` : undefined}
+				imageHref={tabs ? `${base}modo=imagen` : undefined}
+			/>
+			{/* Previous results are cleared as soon as a new generation starts. */}
+			{batch && !generating ? (
+				<Results
+					page={page}
+					batch={batch}
+					editing={data.editing}
+					signedIn={data.signedIn}
+					cards={data.cards}
+					cardError={cardError}
+				/>
+			) : null}
+		</div>
+	)
+}
