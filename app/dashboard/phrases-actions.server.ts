@@ -13,7 +13,7 @@ import { readFormData } from '~/utils/form-data.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { dashboardMessages as messages } from './messages'
 import { EditPhraseSchema, PHRASE_INTENT, BULK_MAX } from './phrases-forms'
-import { parsePhrasesQuery, phrasesHref } from './phrases-query'
+import { parseListQuery, phrasesHref } from './list-query'
 
 /**
  * What the saved-phrases page does with a post: edit, delete one, delete the selected
@@ -30,7 +30,7 @@ const idSchema = z.string().trim().min(1).max(64)
 
 /** The page the visitor posted from (its search, sort, view and page), without edit mode. */
 function returnTo(request: Request) {
-	const query = parsePhrasesQuery(new URL(request.url).searchParams)
+	const query = parseListQuery(new URL(request.url).searchParams)
 	return phrasesHref({ ...query, editing: null })
 }
 

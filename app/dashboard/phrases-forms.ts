@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { dashboardMessages as messages } from './messages'
-import { PHRASES_PAGE_SIZE } from './phrases-query'
+import { LIST_PAGE_SIZE } from './list-query'
 
 /** What a saved phrase may hold: the same limit as the phrases the generators write. */
 export const PHRASE_MAX_LENGTH = 500
 
 /** Bulk deletion works on the phrases shown on one page. */
-export const BULK_MAX = PHRASES_PAGE_SIZE
+export const BULK_MAX = LIST_PAGE_SIZE
 
 /** The `intent` value of each form on the saved-phrases page. */
 export const PHRASE_INTENT = {

@@ -16,12 +16,13 @@ import { PhraseCard } from '~/dashboard/phrase-card'
 import { phrasesAction } from '~/dashboard/phrases-actions.server'
 import { PHRASE_INTENT } from '~/dashboard/phrases-forms'
 import {
-	parsePhrasesQuery,
-	PHRASES_PAGE_SIZE,
+	LIST_PAGE_SIZE,
+	parseListQuery,
+	PHRASES_PATH,
 	phrasesHref,
-	type PhrasesQuery,
-} from '~/dashboard/phrases-query'
-import { PhrasesToolbar } from '~/dashboard/phrases-toolbar'
+	type ListQuery,
+} from '~/dashboard/list-query'
+import { ListToolbar } from '~/dashboard/list-toolbar'
 import { countPhrases, getPhrase, listPhrases } from '~/models/phrase.server'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -38,13 +39,13 @@ export const handle = { breadcrumb: 'Mis Frases Guardadas' } satisfies Breadcrum
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	const query = parsePhrasesQuery(new URL(request.url).searchParams)
+	const query = parseListQuery(new URL(request.url).searchParams)
 	const [list, overall, editing] = await Promise.all([
 		listPhrases(user.id, {
 			search: query.search,
 			sort: query.sort,
 			page: query.page,
-			pageSize: PHRASES_PAGE_SIZE,
+			pageSize: LIST_PAGE_SIZE,
 		}),
 		query.search ? countPhrases(user.id) : null,
 		query.editing ? getPhrase(user.id, query.editing) : null,
@@ -85,7 +86,7 @@ export default function SavedPhrasesPage() {
 	const actionData = useActionData<typeof action>()
 	const list = useRef<HTMLDivElement>(null)
 	const here = phrasesHref({ ...query, editing: null })
-	const firstIndex = (query.page - 1) * PHRASES_PAGE_SIZE
+	const firstIndex = (query.page - 1) * LIST_PAGE_SIZE
 
 	return (
 		<section className="space-y-6">
@@ -99,7 +100,7 @@ export default function SavedPhrasesPage() {
 				</p>
 			</header>
 
-			<PhrasesToolbar query={query} />
+			<ListToolbar path={PHRASES_PATH} query={query} searchLabel="Buscar en tus frases" withView />
 
 			{actionData?.confirm ? (
 				<ConfirmStep
@@ -220,13 +221,7 @@ export default function SavedPhrasesPage() {
 	)
 }
 
-function EmptyState({
-	search,
-	showAllHref,
-}: {
-	search: PhrasesQuery['search']
-	showAllHref: string
-}) {
+function EmptyState({ search, showAllHref }: { search: ListQuery['search']; showAllHref: string }) {
 	return (
 		<div className="rounded-xl border border-dashed border-gray-300 p-10 text-center dark:border-white/15">
 			{search ? (

@@ -2,43 +2,54 @@ import { Form, Link } from '@remix-run/react'
 import { inputClass, primaryButtonClass } from '~/components/forms'
 import { cx } from '~/utils/misc'
 import {
-	PHRASES_PATH,
-	phrasesHref,
-	phrasesParam,
-	phrasesParamValue,
+	listHref,
+	listParam,
+	listParamValue,
 	SEARCH_MAX_LENGTH,
-	type PhrasesQuery,
-} from './phrases-query'
+	type ListQuery,
+} from './list-query'
 
 /**
- * Search, sort and view of the saved phrases. All of it is GET: the search is a form whose
+ * Search, sort and (optionally) view of a dashboard list. All of it is GET: the search is a form whose
  * hidden fields carry the current sort and view, and the toggles are links that keep the
  * search, so every combination is a URL.
  */
-export function PhrasesToolbar({ query }: { query: PhrasesQuery }) {
+export function ListToolbar({
+	path,
+	query,
+	searchLabel,
+	withView,
+}: {
+	path: string
+	query: ListQuery
+	searchLabel: string
+	withView: boolean
+}) {
+	const href = (change: Partial<ListQuery>) =>
+		listHref(path, { ...query, ...change, editing: null, ...(withView ? {} : { view: 'grid' }) })
 	return (
 		<div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-			<Form method="get" action={PHRASES_PATH} role="search" className="flex flex-1 gap-2">
+			<Form method="get" action={path} role="search" className="flex flex-1 gap-2">
 				<div className="flex-1">
 					<label htmlFor="buscar-frases" className="sr-only">
-						Buscar en tus frases
+						{searchLabel}
 					</label>
 					<input
 						id="buscar-frases"
 						type="search"
-						name={phrasesParam.search}
+						name={listParam.search}
 						defaultValue={query.search}
 						key={query.search}
 						maxLength={SEARCH_MAX_LENGTH}
-						placeholder="Buscar en tus frases…"
+						placeholder={`${searchLabel}…`}
 						className={inputClass}
 					/>
 				</div>
 				{query.sort === 'oldest' ? (
-					<input type="hidden" name={phrasesParam.sort} value={phrasesParamValue.sort.oldest} />
+					<input type="hidden" name={listParam.sort} value={listParamValue.sort.oldest} />
 				) : null}
-				{query.view === 'list' ? (
-					<input type="hidden" name={phrasesParam.view} value={phrasesParamValue.view.list} />
+				{withView && query.view === 'list' ? (
+					<input type="hidden" name={listParam.view} value={listParamValue.view.list} />
 				) : null}
 				<button type="submit" className={primaryButtonClass}>
 					Buscar
@@ -51,30 +62,32 @@ export function PhrasesToolbar({ query }: { query: PhrasesQuery }) {
 						{
 							text: 'Más recientes',
 							active: query.sort === 'newest',
-							href: phrasesHref({ ...query, sort: 'newest', page: 1, editing: null }),
+							href: href({ sort: 'newest', page: 1 }),
 						},
 						{
 							text: 'Más antiguas',
 							active: query.sort === 'oldest',
-							href: phrasesHref({ ...query, sort: 'oldest', page: 1, editing: null }),
+							href: href({ sort: 'oldest', page: 1 }),
 						},
 					]}
 				/>
-				<Segmented
-					label="Vista"
-					options={[
-						{
-							text: 'Cuadrícula',
-							active: query.view === 'grid',
-							href: phrasesHref({ ...query, view: 'grid', editing: null }),
-						},
-						{
-							text: 'Lista',
-							active: query.view === 'list',
-							href: phrasesHref({ ...query, view: 'list', editing: null }),
-						},
-					]}
-				/>
+				{withView ? (
+					<Segmented
+						label="Vista"
+						options={[
+							{
+								text: 'Cuadrícula',
+								active: query.view === 'grid',
+								href: href({ view: 'grid' }),
+							},
+							{
+								text: 'Lista',
+								active: query.view === 'list',
+								href: href({ view: 'list' }),
+							},
+						]}
+					/>
+				) : null}
 			</div>
 		</div>
 	)

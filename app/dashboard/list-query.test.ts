@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { parsePhrasesQuery, phrasesHref } from './phrases-query'
+import { parseListQuery, phrasesHref } from './list-query'
 
-const parse = (search: string) => parsePhrasesQuery(new URLSearchParams(search))
+const parse = (search: string) => parseListQuery(new URLSearchParams(search))
 
 test('search, sort, view and page read from the URL, with defaults for anything missing or wrong', () => {
 	expect(parse('')).toEqual({ search: '', sort: 'newest', view: 'grid', page: 1, editing: null })
