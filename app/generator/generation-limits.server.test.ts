@@ -4,7 +4,6 @@
  * ceiling on provider calls (each retry is a call), and what is given back when.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
 import {
 	FAKE_GEMINI_KEY,
 	geminiForbidden,
@@ -12,6 +11,7 @@ import {
 	geminiUnavailable,
 	startFakeGemini,
 } from '../../tests/fakes/fake-gemini'
+import { routeAnswer, type RouteAnswer } from '../../tests/support/route-answer'
 
 const IP_LIMIT = 5
 const GLOBAL_LIMIT = 10
@@ -23,14 +23,14 @@ process.env.GEMINI_MODEL = 'gemini-flash-latest'
 process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
 process.env.GENERATION_DAILY_LIMIT_IP = String(IP_LIMIT)
 process.env.GENERATION_DAILY_LIMIT_GLOBAL = String(GLOBAL_LIMIT)
-const { prisma, cleanUp } = await setUpTestDatabase()
+// The provider's address is known only once the fake is listening: modules load after it.
+const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
 const { loadGenerator } = await import('./loader.server')
 const { quotaDay } = await import('~/models/quota.server')
 
 afterAll(async () => {
 	await gemini.close()
-	await cleanUp()
 })
 
 beforeEach(async () => {
@@ -43,10 +43,8 @@ const IP_MESSAGE =
 const GLOBAL_MESSAGE =
 	'Frasea ha alcanzado el límite de generaciones de hoy para todo el servicio. Vuelve a intentarlo mañana, a partir de las 00:00 (hora de España).'
 
-type Failure = {
-	data: { errors: { form: string[] }; values: { prompt: string } }
-	init: ResponseInit
-}
+/** The form a refused generation sends back. */
+type Refused = { errors: { form: string[] }; values: { prompt: string } }
 
 function post(prompt: string, options: { cookie?: string; signal?: AbortSignal } = {}) {
 	return new Request('http://localhost/?index', {
@@ -57,21 +55,21 @@ function post(prompt: string, options: { cookie?: string; signal?: AbortSignal }
 	})
 }
 
+/** A generation as the browser gets it: a redirect to the batch, or the form refused. */
 async function generate(clientAddress: string, request: Request) {
-	try {
-		const result = await generatorAction('home', request, { clientAddress })
-		return result as unknown as Response | Failure
-	} catch (thrown) {
-		if (thrown instanceof Response) return thrown
-		throw thrown
-	}
+	const answer = await routeAnswer(
+		await generatorAction('home', request, { clientAddress }).catch((thrown: unknown) => {
+			if (thrown instanceof Response) return thrown
+			throw thrown
+		}),
+	)
+	return answer as RouteAnswer & { body: Refused }
 }
 
-const status = (result: Response | Failure) =>
-	result instanceof Response ? result.status : (result.init.status ?? 200)
+const status = (answer: RouteAnswer) => answer.status
 
-const visitorCookie = (response: Response) =>
-	response.headers
+const visitorCookie = (answer: RouteAnswer) =>
+	answer.headers
 		.getSetCookie()
 		.find((cookie) => cookie.startsWith('fr_visitor='))
 		?.split(';')[0] ?? ''
@@ -110,17 +108,17 @@ async function allowance(clientAddress: string, cookie?: string) {
 describe('the per-address limit', () => {
 	test('caps one address across any number of fresh visitor ids (cookies dropped)', async () => {
 		const statuses: number[] = []
-		let refused: Failure | undefined
+		let refused: Awaited<ReturnType<typeof generate>> | undefined
 		for (let i = 0; i < IP_LIMIT + 3; i++) {
 			// No cookie: every request is a brand-new visitor.
 			const result = await generate('203.0.113.7', post(`tema ${i}`))
 			statuses.push(status(result))
-			if (!(result instanceof Response)) refused = result
+			if (result.status !== 302) refused = result
 		}
 		expect(statuses).toEqual([...Array(IP_LIMIT).fill(302), 429, 429, 429])
 		expect(gemini.requests).toHaveLength(IP_LIMIT)
-		expect(refused?.data.errors.form).toEqual([IP_MESSAGE])
-		expect(refused?.data.values.prompt).toBe(`tema ${IP_LIMIT + 2}`)
+		expect(refused?.body.errors.form).toEqual([IP_MESSAGE])
+		expect(refused?.body.values.prompt).toBe(`tema ${IP_LIMIT + 2}`)
 		// Refusals cost nobody anything.
 		expect(await counters()).toMatchObject({ 'ip:203.0.113.7': IP_LIMIT })
 		expect(await visitorTotal()).toBe(IP_LIMIT)
@@ -153,12 +151,12 @@ describe('the per-address limit', () => {
 	})
 
 	test('a refusal by the address leaves the visitor’s own allowance untouched', async () => {
-		const first = (await generate('203.0.113.10', post('mío'))) as Response
+		const first = await generate('203.0.113.10', post('mío'))
 		const cookie = visitorCookie(first)
 		await setCounter('ip:203.0.113.10', IP_LIMIT)
-		const refused = (await generate('203.0.113.10', post('otra', { cookie }))) as Failure
-		expect(refused.init.status).toBe(429)
-		expect(refused.data.errors.form).toEqual([IP_MESSAGE])
+		const refused = await generate('203.0.113.10', post('otra', { cookie }))
+		expect(refused.status).toBe(429)
+		expect(refused.body.errors.form).toEqual([IP_MESSAGE])
 		expect(await visitorTotal()).toBe(1)
 	})
 })
@@ -179,10 +177,10 @@ describe('the global ceiling on provider calls', () => {
 
 	test('once reached, no provider is called and the visitor and address are not charged', async () => {
 		await setCounter('global:provider-calls', GLOBAL_LIMIT)
-		const refused = (await generate('203.0.113.21', post('mañana'))) as Failure
-		expect(refused.init.status).toBe(429)
-		expect(refused.data.errors.form).toEqual([GLOBAL_MESSAGE])
-		expect(refused.data.values.prompt).toBe('mañana')
+		const refused = await generate('203.0.113.21', post('mañana'))
+		expect(refused.status).toBe(429)
+		expect(refused.body.errors.form).toEqual([GLOBAL_MESSAGE])
+		expect(refused.body.values.prompt).toBe('mañana')
 		expect(gemini.requests).toHaveLength(0)
 		expect(await counters()).toMatchObject({
 			'global:provider-calls': GLOBAL_LIMIT,
@@ -195,9 +193,9 @@ describe('the global ceiling on provider calls', () => {
 	test('a retry past the ceiling is not made, and the call already made stays charged', async () => {
 		await setCounter('global:provider-calls', GLOBAL_LIMIT - 1)
 		gemini.enqueue(geminiUnavailable())
-		const refused = (await generate('203.0.113.22', post('casi'))) as Failure
-		expect(refused.init.status).toBe(429)
-		expect(refused.data.errors.form).toEqual([GLOBAL_MESSAGE])
+		const refused = await generate('203.0.113.22', post('casi'))
+		expect(refused.status).toBe(429)
+		expect(refused.body.errors.form).toEqual([GLOBAL_MESSAGE])
 		expect(gemini.requests).toHaveLength(1)
 		expect(await counters()).toMatchObject({
 			'global:provider-calls': GLOBAL_LIMIT,
@@ -225,8 +223,8 @@ describe('what a failed generation gives back', () => {
 
 	test('a call the provider refused unbilled (wrong key) gives the generation back', async () => {
 		gemini.enqueue(geminiForbidden())
-		const result = (await generate('203.0.113.31', post('clave'))) as Failure
-		expect(result.init.status).toBe(502)
+		const result = await generate('203.0.113.31', post('clave'))
+		expect(result.status).toBe(502)
 		expect(await counters()).toMatchObject({
 			// The call went out: the ceiling counts calls, whatever they answer.
 			'global:provider-calls': 1,
@@ -240,8 +238,8 @@ describe('what a failed generation gives back', () => {
 			method: 'POST',
 			body: new URLSearchParams({ intent: 'generate', prompt: '', count: '1', length: '12' }),
 		})
-		const result = (await generate('203.0.113.32', request)) as Failure
-		expect(result.init.status).toBe(400)
+		const result = await generate('203.0.113.32', request)
+		expect(result.status).toBe(400)
 		expect(gemini.requests).toHaveLength(0)
 		expect(await counters()).toEqual({})
 	})

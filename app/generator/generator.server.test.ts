@@ -4,21 +4,29 @@
  */
 import sharp from 'sharp'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
 import { FAKE_GEMINI_KEY, geminiForbidden, startFakeGemini } from '../../tests/fakes/fake-gemini'
+import { routeAnswer, type RouteAnswer } from '../../tests/support/route-answer'
+import { type Page } from './pages'
+import { type GeneratorActionData, type GeneratorErrors, type GeneratorValues } from './view'
+
+/** The form a refused generation sends back. */
+type Refused = {
+	values: GeneratorValues
+	errors: Required<Pick<GeneratorErrors, 'form' | 'image'>>
+}
 
 const gemini = await startFakeGemini()
 process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
 process.env.GEMINI_BASE_URL = gemini.url
 process.env.GEMINI_MODEL = 'gemini-flash-latest'
-const { prisma, cleanUp } = await setUpTestDatabase()
+// The provider's address is known only once the fake is listening: modules load after it.
+const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
 const { loadGenerator } = await import('./loader.server')
 const { quotaSettingKeys } = await import('~/models/quota.server')
 
 afterAll(async () => {
 	await gemini.close()
-	await cleanUp()
 })
 
 beforeEach(() => {
@@ -36,23 +44,19 @@ function post(path: string, body: BodyInit, cookie?: string) {
 /** The client address the app's server hands every loader and action. */
 const context = { clientAddress: '198.51.100.1' }
 
-/** Runs an action and returns its Response (a redirect) or its data and status. */
-async function run(
-	page: 'home' | 'instagram' | 'facebook',
-	request: Request,
-	from: { clientAddress: string } = context,
-) {
-	try {
-		const result = await generatorAction(page, request, from)
-		return result as unknown as Response | { data: unknown; init: ResponseInit | null }
-	} catch (thrown) {
-		if (thrown instanceof Response) return thrown
-		throw thrown
-	}
+/** Runs an action: its redirect, or the form it sends back, as the browser gets them. */
+async function run(page: Page, request: Request, from: { clientAddress: string } = context) {
+	const answer = await routeAnswer(
+		await generatorAction(page, request, from).catch((thrown: unknown) => {
+			if (thrown instanceof Response) return thrown
+			throw thrown
+		}),
+	)
+	return answer as RouteAnswer & { body: GeneratorActionData & Refused }
 }
 
-const visitorCookie = (response: Response) =>
-	response.headers
+const visitorCookie = (answer: RouteAnswer) =>
+	answer.headers
 		.getSetCookie()
 		.find((cookie) => cookie.startsWith('fr_visitor='))
 		?.split(';')[0] ?? ''
@@ -62,9 +66,7 @@ const form = (values: Record<string, string>) =>
 
 describe('generating with Gemini configured', () => {
 	test('stores the batch, records the call and redirects to it', async () => {
-		const response = await run('home', post('/?index', form({ prompt: 'el mar', count: '3' })))
-		expect(response).toBeInstanceOf(Response)
-		const redirect = response as Response
+		const redirect = await run('home', post('/?index', form({ prompt: 'el mar', count: '3' })))
 		expect(redirect.status).toBe(302)
 		const location = redirect.headers.get('location') ?? ''
 		expect(location).toMatch(/^\/\?lote=[\w-]{20,}#generated-phrases$/)
@@ -113,7 +115,7 @@ describe('generating with Gemini configured', () => {
 		}
 		// A PNG that claims to be a JPEG is still a PNG.
 		body.append('image', new File([png], 'foto.jpg', { type: 'image/jpeg' }))
-		const response = (await run('instagram', post('/instagram', body))) as Response
+		const response = await run('instagram', post('/instagram', body))
 		expect(response.status).toBe(302)
 		const sent = gemini.requests[0]?.body as {
 			contents: Array<{ parts: Array<{ inlineData?: { mimeType: string; data: string } }> }>
@@ -132,23 +134,17 @@ describe('generating with Gemini configured', () => {
 			'image',
 			new File([new Uint8Array(15 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
 		)
-		const result = (await run('facebook', post('/facebook', body))) as {
-			data: { values: { context: string; count: number }; errors: { image: string[] } }
-			init: ResponseInit
-		}
-		expect(result.init.status).toBe(413)
-		expect(result.data.errors.image).toEqual([
+		const result = await run('facebook', post('/facebook', body))
+		expect(result.status).toBe(413)
+		expect(result.body.errors.image).toEqual([
 			'La imagen es demasiado grande. El tamaño máximo es 15MB.',
 		])
-		expect(result.data.values).toMatchObject({ context: 'mi contexto', count: 4 })
+		expect(result.body.values).toMatchObject({ context: 'mi contexto', count: 4 })
 		expect(gemini.requests).toHaveLength(0)
 	})
 
 	test('a provider refusal shows the invalid-key message and gives the generation back', async () => {
-		const first = (await run(
-			'home',
-			post('/?index', form({ prompt: 'uno', count: '1' })),
-		)) as Response
+		const first = await run('home', post('/?index', form({ prompt: 'uno', count: '1' })))
 		const cookie = visitorCookie(first)
 		const before = await loadGenerator(
 			'home',
@@ -157,18 +153,12 @@ describe('generating with Gemini configured', () => {
 		)
 
 		gemini.enqueue(geminiForbidden())
-		const result = (await run(
-			'home',
-			post('/?index', form({ prompt: 'dos', count: '1' }), cookie),
-		)) as {
-			data: { errors: { form: string[] }; values: { prompt: string } }
-			init: ResponseInit
-		}
-		expect(result.init.status).toBe(502)
-		expect(result.data.errors.form).toEqual([
+		const result = await run('home', post('/?index', form({ prompt: 'dos', count: '1' }), cookie))
+		expect(result.status).toBe(502)
+		expect(result.body.errors.form).toEqual([
 			'Clave de API inválida. Por favor, verifica la clave API en la configuración de administrador.',
 		])
-		expect(result.data.values.prompt).toBe('dos')
+		expect(result.body.values.prompt).toBe('dos')
 		const after = await loadGenerator(
 			'home',
 			new Request('http://localhost/', { headers: { cookie } }),
@@ -186,25 +176,13 @@ describe('generating with Gemini configured', () => {
 			update: { value: '2' },
 		})
 		try {
-			const first = (await run(
-				'home',
-				post('/?index', form({ prompt: 'a', count: '1' })),
-			)) as Response
+			const first = await run('home', post('/?index', form({ prompt: 'a', count: '1' })))
 			const cookie = visitorCookie(first)
-			const second = (await run(
-				'home',
-				post('/?index', form({ prompt: 'b', count: '1' }), cookie),
-			)) as Response
+			const second = await run('home', post('/?index', form({ prompt: 'b', count: '1' }), cookie))
 			expect(second.status).toBe(302)
-			const third = (await run(
-				'home',
-				post('/?index', form({ prompt: 'c', count: '1' }), cookie),
-			)) as {
-				data: { errors: { form: string[] } }
-				init: ResponseInit
-			}
-			expect(third.init.status).toBe(429)
-			expect(third.data.errors.form[0]).toMatch(/^Has alcanzado el límite de 2 generaciones de hoy/)
+			const third = await run('home', post('/?index', form({ prompt: 'c', count: '1' }), cookie))
+			expect(third.status).toBe(429)
+			expect(third.body.errors.form[0]).toMatch(/^Has alcanzado el límite de 2 generaciones de hoy/)
 		} finally {
 			await prisma.setting.delete({ where: { key: quotaSettingKeys.visitor } })
 		}
