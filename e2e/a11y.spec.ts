@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
-import { register, randomIp, sql, uniqueEmail } from './auth-helpers'
+import { createUser, randomIp, signInAs, sql, uniqueEmail } from './auth-helpers'
 import { expect, expectHydration, test as base } from './fixtures'
 
 /**
@@ -127,7 +127,9 @@ test('a generated batch and the signed-in pages have no serious violations, ligh
 	test.setTimeout(120_000)
 	const email = uniqueEmail('a11y')
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
-	await register(page, { name: 'Accesible', email })
+	// Signed in as a new account (its address not confirmed yet) in the audited page's browser.
+	const user = await createUser({ name: 'Accesible', email, confirmed: false })
+	await signInAs(page.context(), user.id)
 	await open(page, js, '/')
 	await page.getByLabel('¿Sobre qué quieres tus frases?').fill('la playa en invierno')
 	await page.getByLabel('Número de frases').selectOption('2')

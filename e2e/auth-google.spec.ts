@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import {
-	linkIn,
+	comeFromNewAddress,
+	createUser,
 	login,
 	logout,
-	register,
 	sessionCookie,
+	signInAs,
 	signInWithGoogleAs,
 	sqlGet,
 	toast,
 	uniqueEmail,
-	waitForMail,
 } from './auth-helpers'
 import { expect, expectHydration, test } from './fixtures'
 
@@ -66,10 +66,8 @@ test('Google links to an existing account whose e-mail is verified; the password
 	visit,
 }) => {
 	const email = uniqueEmail('google-enlaza')
-	await register(page, { name: 'Nuria Enlaza', email })
-	await page.goto(linkIn(await waitForMail(email), '/verify-email'))
-	await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()
-	await logout(page)
+	await createUser({ name: 'Nuria Enlaza', email })
+	await comeFromNewAddress(page)
 
 	const id = sub()
 	await signInWithGoogleAs(page, { sub: id, email, name: 'Otro Nombre' })
@@ -101,7 +99,9 @@ test('Google takes over an unverified password account: the password and its ses
 	// Someone registered this address without owning it, and is still signed in.
 	const squatter = await browser.newContext({ javaScriptEnabled: js })
 	const squatterPage = await squatter.newPage()
-	await register(squatterPage, { name: 'Impostor', email })
+	const squatterAccount = await createUser({ name: 'Impostor', email, confirmed: false })
+	await signInAs(squatter, squatterAccount.id)
+	await comeFromNewAddress(squatterPage)
 	const squatterSession = await sessionCookie(squatterPage)
 
 	await signInWithGoogleAs(page, { sub: sub(), email, name: 'Olga Dueña' })

@@ -1,8 +1,8 @@
 import {
+	comeFromNewAddress,
+	createUser,
 	login,
-	logout,
 	register,
-	sql,
 	toast,
 	uniqueEmail,
 	waitForMail,
@@ -44,8 +44,10 @@ test('actions are guarded too: a guest POST changes nothing and goes to /login',
 test('a signed-in user who is not an admin is sent from /admin to /dashboard', async ({
 	page,
 	visit,
+	login,
 }) => {
-	await register(page, { name: 'Hugo Usuario', email: uniqueEmail('usuario') })
+	await login({ name: 'Hugo Usuario', confirmed: false })
+	await visit('/dashboard')
 	await expect(page).toHaveURL('/dashboard')
 	await expect(
 		page
@@ -64,13 +66,8 @@ test('a signed-in user who is not an admin is sent from /admin to /dashboard', a
 
 test('an admin (role admin) lands on /admin/overview after login', async ({ page, visit }) => {
 	const email = uniqueEmail('rol-admin')
-	await register(page, { name: 'Inés Admin', email })
-	sql(
-		`UPDATE perfiles SET rol = 'admin', correo_verificado_en = ? WHERE correo = ?`,
-		Date.now(),
-		email,
-	)
-	await logout(page)
+	await createUser({ name: 'Inés Admin', email, admin: true })
+	await comeFromNewAddress(page)
 	await visit('/login')
 	await login(page, email)
 	await expect(page).toHaveURL('/admin/overview')

@@ -301,14 +301,20 @@ export async function fillRegister(
 	await form.getByLabel('Confirmar contraseña').fill(values.confirmPassword ?? values.password)
 }
 
+/**
+ * From now on this page stands for another person behind the reverse proxy. The suite's
+ * browsers all connect from 127.0.0.1, and one address may register, sign in or ask for a
+ * reset only AUTH_RATE_LIMIT times a minute, which parallel specs would otherwise exceed.
+ */
+export async function comeFromNewAddress(page: Page) {
+	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
+}
+
 export async function register(
 	page: Page,
 	values: { name: string; email: string; password?: string },
 ) {
-	// Each visitor who registers stands for another person behind the reverse proxy. The
-	// suite's browsers all connect from 127.0.0.1, and one address may register only
-	// AUTH_RATE_LIMIT accounts a minute, which parallel specs would otherwise exceed.
-	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
+	await comeFromNewAddress(page)
 	await page.goto('/register')
 	// With JavaScript, typing before hydration would race React taking over the fields.
 	await expectHydration(page, projectHasJs())

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import {
+	comeFromNewAddress,
+	createUser,
 	linkIn,
 	login,
 	logout,
 	PASSWORD,
 	register,
-	sessionCookie,
+	signInAs,
 	toast,
 	uniqueEmail,
 	waitForMail,
@@ -24,11 +26,15 @@ test('forgot password → mail → reset → signed in, every other session gone
 	visit,
 	js,
 }) => {
-	const email = uniqueEmail('olvido')
-	await register(page, { name: 'Julia Olvido', email })
-	// A second device stays signed in with this session.
-	const otherDevice = await sessionCookie(page)
-	await logout(page)
+	const user = await createUser({ name: 'Julia Olvido', confirmed: false })
+	const { email } = user
+	await comeFromNewAddress(page)
+	// Another device is signed in until the password is reset.
+	const other = await browser.newContext({ javaScriptEnabled: js })
+	await signInAs(other, user.id)
+	const otherPage = await other.newPage()
+	await otherPage.goto('/dashboard')
+	await expect(otherPage).toHaveURL('/dashboard')
 
 	await visit('/login')
 	await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click()
@@ -37,7 +43,6 @@ test('forgot password → mail → reset → signed in, every other session gone
 	await page.getByRole('button', { name: 'Enviar enlace' }).click()
 	await expect(page.getByRole('status').filter({ hasText: NEUTRAL })).toBeVisible()
 
-	// The registration sent the confirmation first, but either may arrive first.
 	const mail = await waitForMailAbout(email, 'Restablece')
 	expect(mail.subject).toBe('Restablece tu contraseña de Frasea')
 	const link = linkIn(mail, '/reset-password')
@@ -55,9 +60,6 @@ test('forgot password → mail → reset → signed in, every other session gone
 	await expect(page.getByText('Confirma tu correo electrónico:')).toHaveCount(0)
 
 	// The other device's session was revoked.
-	const other = await browser.newContext({ javaScriptEnabled: js })
-	await other.addCookies([otherDevice])
-	const otherPage = await other.newPage()
 	await otherPage.goto('/dashboard')
 	await expect(otherPage).toHaveURL('/login?redirectTo=%2Fdashboard')
 	await other.close()
@@ -97,8 +99,8 @@ test('forgot password answers the same for an unknown address and sends nothing'
 	// mail (the one whose token is the account's live reset row): it was started well after
 	// any mail the first request could have started, so once it is here that one would be
 	// too. There is only the known one.
-	await register(page, { name: 'Nadie Todavía', email })
-	await logout(page)
+	await createUser({ name: 'Nadie Todavía', email, confirmed: false })
+	await comeFromNewAddress(page)
 	await askForReset()
 	const live = sqlGet<{ token_hash: string }>(
 		'SELECT r.token_hash FROM password_resets r JOIN perfiles p ON p.id = r.user_id WHERE p.correo = ?',
@@ -120,8 +122,8 @@ test('forgot password answers the same for an unknown address and sends nothing'
 
 test('the reset form checks the policy and the confirmation', async ({ page, visit }) => {
 	const email = uniqueEmail('politica-reset')
-	await register(page, { name: 'Karen Política', email })
-	await logout(page)
+	await createUser({ name: 'Karen Política', email, confirmed: false })
+	await comeFromNewAddress(page)
 	await visit('/forgot-password')
 	await page.getByLabel('Correo electrónico').fill(email)
 	await page.getByRole('button', { name: 'Enviar enlace' }).click()

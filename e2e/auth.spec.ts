@@ -1,10 +1,12 @@
 import {
+	comeFromNewAddress,
+	createUser,
 	fillRegister,
 	login,
 	logout,
 	PASSWORD,
-	register,
 	sessionCookie,
+	signInAs,
 	sqlGet,
 	toast,
 	uniqueEmail,
@@ -89,8 +91,8 @@ test('the password policy explains itself in Spanish', async ({ page, visit }) =
 
 test('an e-mail already in use gets a clear message', async ({ page, visit }) => {
 	const email = uniqueEmail('repetido')
-	await register(page, { name: 'Primera Cuenta', email })
-	await logout(page)
+	await createUser({ name: 'Primera Cuenta', email })
+	await comeFromNewAddress(page)
 	await visit('/register')
 	await fillRegister(page, { name: 'Segunda Cuenta', email, password: PASSWORD })
 	await page.getByRole('button', { name: 'Crear cuenta' }).click()
@@ -104,8 +106,8 @@ test('a wrong password or unknown e-mail get the same neutral message', async ({
 	js,
 }) => {
 	const email = uniqueEmail('clave')
-	await register(page, { name: 'Diego Clave', email })
-	await logout(page)
+	await createUser({ name: 'Diego Clave', email, confirmed: false })
+	await comeFromNewAddress(page)
 
 	await visit('/login')
 	await expect(page.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
@@ -135,7 +137,10 @@ test('login returns the user where they were and logout forgets the session', as
 	js,
 }) => {
 	const email = uniqueEmail('vuelta')
-	await register(page, { name: 'Elena Vuelta', email })
+	const user = await createUser({ name: 'Elena Vuelta', email, confirmed: false })
+	await comeFromNewAddress(page)
+	await signInAs(page.context(), user.id)
+	await visit('/dashboard')
 	await logout(page)
 	await expect(toast(page, 'Sesión cerrada correctamente')).toBeAttached()
 
@@ -163,15 +168,15 @@ test('login returns the user where they were and logout forgets the session', as
 
 test('a redirectTo to another site is ignored', async ({ page, visit }) => {
 	const email = uniqueEmail('externo')
-	await register(page, { name: 'Fran Externo', email })
-	await logout(page)
+	await createUser({ name: 'Fran Externo', email, confirmed: false })
+	await comeFromNewAddress(page)
 	await visit('/login?redirectTo=%2F%2Fevil.example%2F')
 	await login(page, email)
 	await expect(page).toHaveURL('/dashboard')
 })
 
-test('logout is a POST: a GET to /logout signs nobody out', async ({ page, visit }) => {
-	await register(page, { name: 'Gema Get', email: uniqueEmail('get') })
+test('logout is a POST: a GET to /logout signs nobody out', async ({ page, visit, login }) => {
+	await login({ name: 'Gema Get', email: uniqueEmail('get'), confirmed: false })
 	await visit('/logout')
 	await expect(page).toHaveURL('/')
 	await visit('/dashboard')

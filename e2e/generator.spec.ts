@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { PASSWORD, randomIp, register, sqlGet, toast, uniqueEmail } from './auth-helpers'
+import { createUser, PASSWORD, randomIp, sqlGet, toast, uniqueEmail } from './auth-helpers'
 import {
 	expect,
 	expectHydration,
@@ -234,9 +234,7 @@ test('a guest signs in from a batch, comes back to it and saves phrases', async 
 }) => {
 	const email = uniqueEmail('guardar')
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
-	await register(page, { name: 'Lucía', email })
-	await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).first().click()
-	await expect(page).toHaveURL('/')
+	await createUser({ name: 'Lucía', email, confirmed: false })
 
 	await visit('/facebook')
 	await page.getByLabel(promptLabel).fill('la amistad')
@@ -267,10 +265,10 @@ test('a guest signs in from a batch, comes back to it and saves phrases', async 
 	expect(saved?.n).toBe(3)
 })
 
-test('a signed-in user’s generations are written to their history', async ({ page, js }) => {
+test('a signed-in user’s generations are written to their history', async ({ page, js, login }) => {
 	const email = uniqueEmail('historial')
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
-	await register(page, { name: 'Mario', email })
+	await login({ name: 'Mario', email, confirmed: false })
 	await page.goto('/')
 	await expectHydration(page, js)
 	await page.getByLabel(promptLabel).fill('para mi novia Ana')
