@@ -17,6 +17,12 @@ export const dashboardMessages = {
 	noPhrases: 'No tienes frases guardadas',
 	noMatches: (search: string) => `No se encontraron frases que coincidan con "${search}"`,
 	showAll: 'Mostrar todas las frases',
+	historyLoadError: 'Error al cargar el historial',
+	historyDeleted: 'Frase eliminada del historial',
+	historyDeleteError: 'Error al eliminar la frase del historial',
+	savedToFavourites: 'Frase guardada en favoritos',
+	saveError: 'Error al guardar la frase',
+	historyExported: 'Historial exportado correctamente',
 
 	// Ours.
 	phraseRequired: 'La frase no puede estar vacía',
@@ -27,4 +33,6 @@ export const dashboardMessages = {
 	unknownIntent:
 		'No sabemos qué hacer con este formulario. Recarga la página e inténtalo de nuevo.',
 	copyFailed: 'No se pudo copiar la frase. Selecciónala y cópiala a mano.',
+	historyEntryNotFound: 'No encontramos esa frase en tu historial.',
+	noHistory: 'Aún no tienes frases en tu historial: las que generes con tu cuenta aparecerán aquí.',
 } as const

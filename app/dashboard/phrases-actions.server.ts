@@ -14,6 +14,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { dashboardMessages as messages } from './messages'
 import { EditPhraseSchema, PHRASE_INTENT, BULK_MAX } from './phrases-forms'
 import { parseListQuery, phrasesHref } from './list-query'
+import { attemptWrite, badRequest, notFound } from './responses.server'
 
 /**
  * What the saved-phrases page does with a post: edit, delete one, delete the selected
@@ -34,27 +35,6 @@ function returnTo(request: Request) {
 	return phrasesHref({ ...query, editing: null })
 }
 
-function notFound(): never {
-	throw new Response(messages.phraseNotFound, {
-		status: 404,
-		headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-	})
-}
-
-/** Runs a write; an unexpected failure is logged and told to the user as `errorMessage`. */
-async function attempt<T>(back: string, errorMessage: string, write: () => Promise<T>) {
-	try {
-		return { ok: true as const, value: await write() }
-	} catch (error) {
-		if (error instanceof Response) throw error
-		console.error(errorMessage, error)
-		return {
-			ok: false as const,
-			response: await redirectWithToast(back, { type: 'error', message: errorMessage }),
-		}
-	}
-}
-
 export async function phrasesAction(request: Request) {
 	const user = await requireUser(request)
 	const formData = await readFormData(request)
@@ -69,20 +49,22 @@ export async function phrasesAction(request: Request) {
 				return data({ edit: submission.reply(), confirm: null, bulkErrors: null }, { status: 400 })
 			}
 			const { id, content } = submission.value
-			const result = await attempt(back, messages.updateError, () =>
+			const result = await attemptWrite(back, messages.updateError, () =>
 				updatePhrase(user.id, id, content),
 			)
 			if (!result.ok) return result.response
-			if (!result.value) notFound()
+			if (!result.value) notFound(messages.phraseNotFound)
 			return redirectWithToast(back, { type: 'success', message: messages.updated })
 		}
 
 		case PHRASE_INTENT.delete: {
 			const id = idSchema.safeParse(formData.get('id'))
-			if (!id.success) notFound()
-			const result = await attempt(back, messages.deleteError, () => deletePhrase(user.id, id.data))
+			if (!id.success) notFound(messages.phraseNotFound)
+			const result = await attemptWrite(back, messages.deleteError, () =>
+				deletePhrase(user.id, id.data),
+			)
 			if (!result.ok) return result.response
-			if (!result.value) notFound()
+			if (!result.value) notFound(messages.phraseNotFound)
 			return redirectWithToast(back, { type: 'success', message: messages.deleted })
 		}
 
@@ -90,7 +72,7 @@ export async function phrasesAction(request: Request) {
 			// "Select all" stands for every phrase shown on the page, listed in `visibles`.
 			const source = formData.get('todas') === 'si' ? 'visibles' : 'ids'
 			const ids = z.array(idSchema).safeParse(formData.getAll(source))
-			if (!ids.success) notFound()
+			if (!ids.success) notFound(messages.phraseNotFound)
 			const unique = [...new Set(ids.data)]
 			if (unique.length === 0 || unique.length > BULK_MAX) {
 				const error =
@@ -101,12 +83,12 @@ export async function phrasesAction(request: Request) {
 				const confirm: ConfirmDeletion = { intent, ids: unique, count: unique.length }
 				return data({ edit: null, confirm, bulkErrors: null })
 			}
-			const result = await attempt(back, messages.deleteSelectedError, () =>
+			const result = await attemptWrite(back, messages.deleteSelectedError, () =>
 				deletePhrases(user.id, unique),
 			)
 			if (!result.ok) return result.response
 			// Nothing was deleted: one of the ids is not (or no longer) one of the user's.
-			if (result.value === null) notFound()
+			if (result.value === null) notFound(messages.phraseNotFound)
 			return redirectWithToast(back, {
 				type: 'success',
 				message: messages.deletedSelected(result.value),
@@ -118,15 +100,14 @@ export async function phrasesAction(request: Request) {
 				const confirm: ConfirmDeletion = { intent, count: await countPhrases(user.id) }
 				return data({ edit: null, confirm, bulkErrors: null })
 			}
-			const result = await attempt(back, messages.deleteAllError, () => deleteAllPhrases(user.id))
+			const result = await attemptWrite(back, messages.deleteAllError, () =>
+				deleteAllPhrases(user.id),
+			)
 			if (!result.ok) return result.response
 			return redirectWithToast(phrasesHref({}), { type: 'success', message: messages.deletedAll })
 		}
 
 		default:
-			throw new Response(messages.unknownIntent, {
-				status: 400,
-				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-			})
+			badRequest(messages.unknownIntent)
 	}
 }

@@ -14,6 +14,7 @@ import { dashboardMessages as messages } from '~/dashboard/messages'
 import { Pagination } from '~/dashboard/pagination'
 import { PhraseCard } from '~/dashboard/phrase-card'
 import { phrasesAction } from '~/dashboard/phrases-actions.server'
+import { notFound } from '~/dashboard/responses.server'
 import { PHRASE_INTENT } from '~/dashboard/phrases-forms'
 import {
 	LIST_PAGE_SIZE,
@@ -51,12 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		query.editing ? getPhrase(user.id, query.editing) : null,
 	])
 	// An edit link for a phrase that is not the user's is a missing page, like any other.
-	if (query.editing && !editing) {
-		throw new Response(messages.phraseNotFound, {
-			status: 404,
-			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-		})
-	}
+	if (query.editing && !editing) notFound(messages.phraseNotFound)
 	return {
 		query: { ...query, page: list.page },
 		phrases: list.phrases.map((phrase) => ({
