@@ -8,6 +8,7 @@ import { signCardPath } from './url-signature.server'
 
 const { prisma, cleanUp } = await setUpTestDatabase()
 const serve = await import('./serve.server')
+const { imageCache, renderLimiter } = await import('./render-guard.server')
 const { storeUpload, uploadPath } = await import('./upload.server')
 const uploads = await import('~/models/upload.server')
 const { ensureVisitorId } = await import('~/utils/visitor.server')
@@ -73,10 +74,10 @@ describe('public card images', () => {
 		expect(await sharp(bytes).metadata()).toMatchObject({ width: 800, height: 800 })
 
 		const etag = first.headers.get('etag') as string
-		const cachedBefore = serve.imageCache.size
+		const cachedBefore = imageCache.size
 		const second = await serve.cardImageResponse(visitor.get(url))
 		expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true)
-		expect(serve.imageCache.size).toBe(cachedBefore)
+		expect(imageCache.size).toBe(cachedBefore)
 		const revalidated = await serve.cardImageResponse(visitor.get(url, { 'if-none-match': etag }))
 		expect(revalidated.status).toBe(304)
 	})
@@ -173,7 +174,6 @@ describe('only signed URLs render, within limits (attack 7)', () => {
 		const visitor = await browser()
 		let release: () => void = () => undefined
 		const blocked = new Promise<void>((resolve) => (release = resolve))
-		const { renderLimiter } = serve
 		const hogs = Array.from({ length: renderLimiter.concurrency + renderLimiter.maxQueue }, () =>
 			renderLimiter.run(() => blocked),
 		)

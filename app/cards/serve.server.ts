@@ -5,26 +5,23 @@
  *
  * Every image URL must carry a valid signature (written by the pages, see
  * url-signature.server.ts), else 403. Images whose URL fully determines them are public and
- * immutable (ETag, a year's max-age, 304 on If-None-Match) and kept in a small in-memory
- * LRU. A render that is not cached runs under a small concurrency limit (503 when its
- * queue is full) and counts against the client address's per-minute allowance (429).
- * Images of an upload are private: served only to the account or browser that uploaded it.
+ * immutable (ETag, a year's max-age, 304 on If-None-Match); a render that is not cached
+ * goes through the render guard (render-guard.server.ts). Images of an upload are private:
+ * served only to the account or browser that uploaded it.
  */
 import { readFile } from 'node:fs/promises'
-import { type AppLoadContext } from '@remix-run/node'
-import { getUser } from '~/auth/guards.server'
-import { hit } from '~/auth/rate-limit.server'
-import { getUploadForViewer } from '~/models/upload.server'
-import { Limiter, QueueFullError } from '~/utils/concurrency.server'
-import { getEnv, getSessionSecrets } from '~/utils/env.server'
-import { getVisitorId } from '~/utils/visitor.server'
+import { getEnv } from '~/utils/env.server'
 import { fetchPollinationsBackground } from './backgrounds/pollinations.server'
 import { isBackgroundType } from './backgrounds/types'
+import {
+	SERVE_MESSAGES,
+	openCard,
+	ownedUploadBytes,
+	refuseUnsigned,
+	type OpenCard,
+} from './card-request.server'
 import { fontFilePath } from './fonts.server'
-import { ByteLru, etagFor, matchesEtag } from './image-cache.server'
-import { CARD_LIMITS } from './limits'
-import { CARD_GUARD_MESSAGES } from './messages'
-import { PREVIEW_WIDTHS, RENDER_VERSION } from './urls.server'
+import { etagFor, matchesEtag } from './image-cache.server'
 import {
 	cardFileName,
 	drawCardJpeg,
@@ -32,191 +29,32 @@ import {
 	resolveBackground,
 	zipFileName,
 } from './render.server'
+import {
+	guardedRender,
+	prefetchRemoteBackground,
+	type CardRequestContext,
+} from './render-guard.server'
+import { CACHE_CONTROL, binary, disposition, notModified, text } from './responses'
 import { PLATFORM_SIZES, isSizeKey } from './sizes'
-import { CARD_PARAMS, parseCardState, serializeCardState, type CardState } from './state'
-import { readUpload } from './upload.server'
-import { checkCardUrl } from './url-signature.server'
+import { CARD_PARAMS } from './state'
+import { PREVIEW_WIDTHS } from './urls.server'
 
-const SERVE_MESSAGES = {
-	badCard: 'Los parámetros de la tarjeta no son válidos',
-	badWidth: `El ancho de la vista previa no es válido (usa ${PREVIEW_WIDTHS.join(', ')}).`,
-	notFound: 'Imagen no encontrada',
-	fontNotFound: 'Tipo de letra no encontrado',
-	noRemoteBackground: 'Este fondo se dibuja en el navegador.',
-	backgroundFailed: 'Error al cargar imagen',
-} as const
-
-const YEAR = 31_536_000
-const IMMUTABLE = `public, max-age=${YEAR}, immutable`
-/** An image drawn by an older version of the code, or with a fallback background. */
-const SHORT = 'public, max-age=300'
-const PRIVATE = 'private, max-age=86400'
-
-/** Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). */
-export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
-
-/**
- * Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue
- * (CARD_RENDER_CONCURRENCY and CARD_RENDER_QUEUE, 2 and 16 by default).
- */
-export const renderLimiter = new Limiter(
-	'card renders',
-	getEnv().CARD_RENDER_CONCURRENCY,
-	getEnv().CARD_RENDER_QUEUE,
-)
-
-/** What the routes pass on from the server's load context. */
-type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
-
-function text(status: number, body: string, headers: HeadersInit = {}) {
-	return new Response(body, {
-		status,
-		headers: {
-			'Content-Type': 'text/plain; charset=utf-8',
-			'Cache-Control': 'no-store',
-			...headers,
-		},
-	})
-}
-
-/** 403 unless the URL carries a signature of ours over all its parameters. */
-function refuseUnsigned(url: URL): Response | null {
-	const check = checkCardUrl(url, getSessionSecrets())
-	if (check === 'valid') return null
-	return text(
-		403,
-		check === 'missing'
-			? CARD_GUARD_MESSAGES.signatureMissing
-			: CARD_GUARD_MESSAGES.signatureInvalid,
-	)
-}
-
-function busy() {
-	return text(503, CARD_GUARD_MESSAGES.busy, {
-		'Retry-After': String(CARD_LIMITS.busyRetryAfterSeconds),
-	})
-}
-
-/**
- * The cached render for `key`, or a new one under the render limiter and the client
- * address's allowance of `kind` renders a minute. A Response is a refusal (429 or 503).
- * The queue is checked before the allowance, so an overloaded server does not use it up.
- */
-async function guardedRender(
-	key: string,
-	kind: 'image' | 'zip',
-	context: CardRequestContext,
-	render: () => Promise<{ value: Buffer; keep: boolean }>,
-	/** Slow I/O before drawing (a remote background), kept out of the render slots. */
-	prepare?: () => Promise<void>,
-): Promise<{ value: Buffer; hit: boolean; keep: boolean } | Response> {
-	if (!imageCache.has(key)) {
-		if (renderLimiter.full) return busy()
-		// Until the server fills the load context every unknown client shares one allowance.
-		const address = context?.clientAddress || 'desconocida'
-		const limit =
-			kind === 'zip' ? CARD_LIMITS.zipRendersPerMinute : CARD_LIMITS.imageRendersPerMinute
-		const allowance = await hit(`cards:${kind}:minute:ip:${address}`, limit)
-		if (!allowance.allowed) {
-			return text(429, CARD_GUARD_MESSAGES.rateLimited, {
-				'Retry-After': String(allowance.retryAfterSeconds),
-			})
-		}
-	}
-	try {
-		return await imageCache.getOrCreate(key, async () => {
-			await prepare?.()
-			return renderLimiter.run(render)
-		})
-	} catch (error) {
-		if (error instanceof QueueFullError) return busy()
-		throw error
-	}
-}
-
-/**
- * Downloads the card's remote background into the disk cache before its render takes a
- * slot (the render then reads it from there). A failure is the render's to handle: it
- * falls back to the procedural background.
- */
-async function prefetchRemoteBackground(
-	state: CardState,
-	provider: 'procedural' | 'pollinations',
-	upload: Buffer | null,
-	signal: AbortSignal,
+/** The render guard's answer as sent: a refusal as it is, a picture with its headers. */
+function sendRendered(
+	card: OpenCard,
+	result: Awaited<ReturnType<typeof guardedRender>>,
+	type: string,
+	contentDisposition: string,
 ) {
-	if (provider !== 'pollinations' || upload) return
-	await fetchPollinationsBackground(
-		{ text: state.text, type: state.background, seed: state.seed, ...PLATFORM_SIZES[state.size] },
-		{ signal },
-	).catch((error: unknown) => {
-		console.warn(`Remote background failed, drawing a procedural one: ${String(error)}`)
-	})
-}
-
-type Parsed =
-	{ ok: true; state: CardState; key: string; current: boolean } | { ok: false; response: Response }
-
-/** Parses the card from the URL; the canonical query (not the raw one) keys the cache. */
-function parseCard(url: URL, kind: string, extra = ''): Parsed {
-	const parsed = parseCardState(url.searchParams)
-	if (!parsed.ok) {
-		return {
-			ok: false,
-			response: text(400, `${SERVE_MESSAGES.badCard}: ${parsed.errors.join(' ')}`),
-		}
-	}
-	const key = `${RENDER_VERSION}|${kind}|${extra}|${serializeCardState(parsed.state).toString()}`
-	return {
-		ok: true,
-		state: parsed.state,
-		key,
-		current: url.searchParams.get('v') === RENDER_VERSION,
-	}
-}
-
-/** The upload's bytes when the viewer owns it; null when it is not theirs or is gone. */
-async function ownedUploadBytes(request: Request, id: string) {
-	const [user, visitorId] = await Promise.all([getUser(request), getVisitorId(request)])
-	const upload = await getUploadForViewer(id, { userId: user?.id ?? null, visitorId })
-	if (!upload) return null
-	return readUpload(id)
-}
-
-function disposition(kind: 'inline' | 'attachment', fileName: string) {
-	return `${kind}; filename="${fileName}"`
-}
-
-function binary(
-	body: Buffer,
-	{
+	if (result instanceof Response) return result
+	return binary(result.value, {
 		type,
-		etag,
-		cacheControl,
+		etag: card.etag,
+		// A picture the cache did not keep (a fallback background) may still change.
+		cacheControl: result.keep || result.hit ? card.cacheControl : CACHE_CONTROL.short,
 		contentDisposition,
-		vary,
-	}: {
-		type: string
-		etag: string
-		cacheControl: string
-		contentDisposition?: string
-		vary?: string
-	},
-) {
-	const headers = new Headers({
-		'Content-Type': type,
-		'Content-Length': String(body.byteLength),
-		ETag: etag,
-		'Cache-Control': cacheControl,
-		'X-Content-Type-Options': 'nosniff',
+		vary: card.upload ? 'Cookie' : undefined,
 	})
-	if (contentDisposition) headers.set('Content-Disposition', contentDisposition)
-	if (vary) headers.set('Vary', vary)
-	return new Response(body as unknown as BodyInit, { headers })
-}
-
-function notModified(etag: string, cacheControl: string) {
-	return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } })
 }
 
 /**
@@ -235,23 +73,9 @@ export async function cardImageResponse(
 	if (width !== undefined && !(PREVIEW_WIDTHS as readonly number[]).includes(width)) {
 		return text(400, SERVE_MESSAGES.badWidth)
 	}
-	const card = parseCard(url, 'jpg', String(width ?? 'full'))
-	if (!card.ok) return card.response
-	const { state } = card
-	const download = url.searchParams.get('descargar') === '1'
-	const etag = etagFor(card.key)
-	const isPrivate = Boolean(state.upload)
-	let upload: Buffer | null = null
-	if (state.upload) {
-		// Ownership first: a cached or 304 answer must not reveal someone else's upload.
-		upload = await ownedUploadBytes(request, state.upload)
-		if (!upload) return text(404, SERVE_MESSAGES.notFound)
-	}
-	const cacheControl = isPrivate ? PRIVATE : card.current ? IMMUTABLE : SHORT
-	const fileName = cardFileName(state.index, state.size)
-	const contentDisposition = disposition(download ? 'attachment' : 'inline', fileName)
-	if (matchesEtag(request, etag)) return notModified(etag, cacheControl)
-
+	const card = await openCard(request, url, 'jpg', String(width ?? 'full'))
+	if (card instanceof Response) return card
+	const { state, upload } = card
 	const provider = getEnv().IMAGE_PROVIDER
 	const result = await guardedRender(
 		card.key,
@@ -270,14 +94,14 @@ export async function cardImageResponse(
 		},
 		() => prefetchRemoteBackground(state, provider, upload, request.signal),
 	)
-	if (result instanceof Response) return result
-	return binary(result.value, {
-		type: 'image/jpeg',
-		etag,
-		cacheControl: result.keep || result.hit ? cacheControl : SHORT,
-		contentDisposition,
-		vary: isPrivate ? 'Cookie' : undefined,
-	})
+	const download = url.searchParams.get('descargar') === '1'
+	const fileName = cardFileName(state.index, state.size)
+	return sendRendered(
+		card,
+		result,
+		'image/jpeg',
+		disposition(download ? 'attachment' : 'inline', fileName),
+	)
 }
 
 /** GET /tarjetas/todas.zip?{card}: the card in all 10 sizes, frase-{index}-{sizeKey}.jpg. */
@@ -288,17 +112,9 @@ export async function cardZipResponse(
 	const url = new URL(request.url)
 	const unsigned = refuseUnsigned(url)
 	if (unsigned) return unsigned
-	const card = parseCard(url, 'zip')
-	if (!card.ok) return card.response
-	const { state } = card
-	let upload: Buffer | null = null
-	if (state.upload) {
-		upload = await ownedUploadBytes(request, state.upload)
-		if (!upload) return text(404, SERVE_MESSAGES.notFound)
-	}
-	const etag = etagFor(card.key)
-	const cacheControl = state.upload ? PRIVATE : card.current ? IMMUTABLE : SHORT
-	if (matchesEtag(request, etag)) return notModified(etag, cacheControl)
+	const card = await openCard(request, url, 'zip')
+	if (card instanceof Response) return card
+	const { state, upload } = card
 	const provider = getEnv().IMAGE_PROVIDER
 	const result = await guardedRender(
 		card.key,
@@ -313,14 +129,12 @@ export async function cardZipResponse(
 		}),
 		() => prefetchRemoteBackground(state, provider, upload, request.signal),
 	)
-	if (result instanceof Response) return result
-	return binary(result.value, {
-		type: 'application/zip',
-		etag,
-		cacheControl: result.keep || result.hit ? cacheControl : SHORT,
-		contentDisposition: disposition('attachment', zipFileName(state.index)),
-		vary: state.upload ? 'Cookie' : undefined,
-	})
+	return sendRendered(
+		card,
+		result,
+		'application/zip',
+		disposition('attachment', zipFileName(state.index)),
+	)
 }
 
 /**
@@ -337,8 +151,13 @@ export async function cardBackgroundResponse(request: Request): Promise<Response
 		const bytes = await ownedUploadBytes(request, uploadId)
 		if (!bytes) return text(404, SERVE_MESSAGES.notFound)
 		const etag = etagFor(`upload|${uploadId}`)
-		if (matchesEtag(request, etag)) return notModified(etag, PRIVATE)
-		return binary(bytes, { type: 'image/jpeg', etag, cacheControl: PRIVATE, vary: 'Cookie' })
+		if (matchesEtag(request, etag)) return notModified(etag, CACHE_CONTROL.private)
+		return binary(bytes, {
+			type: 'image/jpeg',
+			etag,
+			cacheControl: CACHE_CONTROL.private,
+			vary: 'Cookie',
+		})
 	}
 	if (getEnv().IMAGE_PROVIDER !== 'pollinations') {
 		return text(404, SERVE_MESSAGES.noRemoteBackground)
@@ -363,7 +182,7 @@ export async function cardBackgroundResponse(request: Request): Promise<Response
 			{ signal: request.signal },
 		)
 		const etag = etagFor(`bg|${url.search}`)
-		return binary(bytes, { type: 'image/jpeg', etag, cacheControl: IMMUTABLE })
+		return binary(bytes, { type: 'image/jpeg', etag, cacheControl: CACHE_CONTROL.immutable })
 	} catch {
 		// The server's own render falls back to procedural; the browser does the same.
 		return text(502, SERVE_MESSAGES.backgroundFailed)
@@ -377,11 +196,11 @@ export async function fontFileResponse(request: Request, fileName: string): Prom
 	const file = fontFilePath(fileName)
 	if (!file) return text(404, SERVE_MESSAGES.fontNotFound)
 	const etag = etagFor(`font|${fileName}`)
-	if (matchesEtag(request, etag)) return notModified(etag, IMMUTABLE)
+	if (matchesEtag(request, etag)) return notModified(etag, CACHE_CONTROL.immutable)
 	let bytes = fontFiles.get(fileName)
 	if (!bytes) {
 		bytes = await readFile(file)
 		fontFiles.set(fileName, bytes)
 	}
-	return binary(bytes, { type: 'font/woff2', etag, cacheControl: IMMUTABLE })
+	return binary(bytes, { type: 'font/woff2', etag, cacheControl: CACHE_CONTROL.immutable })
 }

@@ -8,13 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { renderCard } from '../render.server'
 import { createCardState } from '../state'
 import { QueueFullError } from '~/utils/concurrency.server'
-import {
-	buildBackgroundPrompt,
-	detectTheme,
-	downloadLimiter,
-	fetchPollinationsBackground,
-	pollinationsUrl,
-} from './pollinations.server'
+import { detectTheme } from './phrase-themes'
+import { downloadLimiter, fetchPollinationsBackground } from './pollinations.server'
+import { buildBackgroundPrompt, pollinationsUrl } from './pollinations-url'
 import { BACKGROUND_TYPES } from './types'
 
 describe('background prompt', () => {

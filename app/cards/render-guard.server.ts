@@ -1,0 +1,96 @@
+/**
+ * What stands between a card URL and a new render. Finished JPEGs and ZIPs are kept in a
+ * small in-memory LRU and cost nothing; a render that is not cached runs under a small
+ * concurrency limit (503 when its queue is full) and counts against the client address's
+ * per-minute allowance (429), so a stream of new URLs cannot take the server down.
+ */
+import { type AppLoadContext } from '@remix-run/node'
+import { hit } from '~/auth/rate-limit.server'
+import { Limiter, QueueFullError } from '~/utils/concurrency.server'
+import { getEnv } from '~/utils/env.server'
+import { fetchPollinationsBackground } from './backgrounds/pollinations.server'
+import { ByteLru } from './image-cache.server'
+import { CARD_LIMITS } from './limits'
+import { CARD_GUARD_MESSAGES } from './messages'
+import { text } from './responses'
+import { PLATFORM_SIZES } from './sizes'
+import { type CardState } from './state'
+
+/** Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). */
+export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
+
+/**
+ * Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue
+ * (CARD_RENDER_CONCURRENCY and CARD_RENDER_QUEUE, 2 and 16 by default).
+ */
+export const renderLimiter = new Limiter(
+	'card renders',
+	getEnv().CARD_RENDER_CONCURRENCY,
+	getEnv().CARD_RENDER_QUEUE,
+)
+
+/** What the routes pass on from the server's load context. */
+export type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
+
+function busy() {
+	return text(503, CARD_GUARD_MESSAGES.busy, {
+		'Retry-After': String(CARD_LIMITS.busyRetryAfterSeconds),
+	})
+}
+
+/**
+ * The cached render for `key`, or a new one under the render limiter and the client
+ * address's allowance of `kind` renders a minute. A Response is a refusal (429 or 503).
+ * The queue is checked before the allowance, so an overloaded server does not use it up.
+ */
+export async function guardedRender(
+	key: string,
+	kind: 'image' | 'zip',
+	context: CardRequestContext,
+	render: () => Promise<{ value: Buffer; keep: boolean }>,
+	/** Slow I/O before drawing (a remote background), kept out of the render slots. */
+	prepare?: () => Promise<void>,
+): Promise<{ value: Buffer; hit: boolean; keep: boolean } | Response> {
+	if (!imageCache.has(key)) {
+		if (renderLimiter.full) return busy()
+		// Until the server fills the load context every unknown client shares one allowance.
+		const address = context?.clientAddress || 'desconocida'
+		const limit =
+			kind === 'zip' ? CARD_LIMITS.zipRendersPerMinute : CARD_LIMITS.imageRendersPerMinute
+		const allowance = await hit(`cards:${kind}:minute:ip:${address}`, limit)
+		if (!allowance.allowed) {
+			return text(429, CARD_GUARD_MESSAGES.rateLimited, {
+				'Retry-After': String(allowance.retryAfterSeconds),
+			})
+		}
+	}
+	try {
+		return await imageCache.getOrCreate(key, async () => {
+			await prepare?.()
+			return renderLimiter.run(render)
+		})
+	} catch (error) {
+		if (error instanceof QueueFullError) return busy()
+		throw error
+	}
+}
+
+/**
+ * Downloads the card's remote background into the disk cache before its render takes a
+ * slot (the render then reads it from there). A failure is the render's to handle: it
+ * falls back to the procedural background.
+ */
+export async function prefetchRemoteBackground(
+	state: CardState,
+	provider: 'procedural' | 'pollinations',
+	upload: Buffer | null,
+	signal: AbortSignal,
+) {
+	if (provider !== 'pollinations' || upload) return
+	await fetchPollinationsBackground(
+		{ text: state.text, type: state.background, seed: state.seed, ...PLATFORM_SIZES[state.size] },
+		{ signal },
+	).catch((error: unknown) => {
+		console.warn(`Remote background failed, drawing a procedural one: ${String(error)}`)
+	})
+}
