@@ -10,12 +10,14 @@ const { createSession } = await import('~/auth/session.server')
 const { loader } = await import('~/routes/dashboard.historial.exportar')
 afterAll(cleanUp)
 
+const context = { clientAddress: '198.51.100.7', protocol: 'http' as const }
+
 async function exportAs(userId: string, search = '') {
 	const { cookie } = await createSession(userId)
 	const request = new Request(`http://localhost/dashboard/historial/exportar${search}`, {
 		headers: { cookie: cookie.split(';')[0] ?? '' },
 	})
-	const response = await loader({ request, params: {}, context: {} })
+	const response = await loader({ request, params: {}, context })
 	return {
 		type: response.headers.get('content-type'),
 		disposition: response.headers.get('content-disposition'),
@@ -53,9 +55,7 @@ test("the export holds the user's matching phrases in order, separated by blank 
 
 test('a guest is sent to sign in instead of getting a file', async () => {
 	const request = new Request('http://localhost/dashboard/historial/exportar')
-	const outcome = await loader({ request, params: {}, context: {} }).catch(
-		(thrown: unknown) => thrown,
-	)
+	const outcome = await loader({ request, params: {}, context }).catch((thrown: unknown) => thrown)
 	expect(outcome).toBeInstanceOf(Response)
 	expect((outcome as Response).status).toBe(302)
 	expect((outcome as Response).headers.get('location')).toMatch(/^\/login\?redirectTo=/)
