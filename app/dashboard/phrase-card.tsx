@@ -13,6 +13,7 @@ import { cx } from '~/utils/misc'
 import { CopyButton } from './copy-button'
 import { formatDate } from './dates'
 import { gradientFor } from './gradients'
+import { RowAction } from './row-action'
 import { EditPhraseSchema, PHRASE_INTENT, PHRASE_MAX_LENGTH } from './phrases-forms'
 
 export type PhraseCardData = { id: string; content: string; createdAt: string }
@@ -112,17 +113,14 @@ export function PhraseCard({
 									Crear imagen
 								</Link>
 							) : null}
-							<Form method="post" preventScrollReset>
-								<input type="hidden" name="intent" value={PHRASE_INTENT.delete} />
-								<input type="hidden" name="id" value={phrase.id} />
-								<button
-									type="submit"
-									className={dangerButtonClass}
-									aria-label={`Eliminar la frase ${index}`}
-								>
-									Eliminar
-								</button>
-							</Form>
+							<RowAction
+								intent={PHRASE_INTENT.delete}
+								id={phrase.id}
+								label={`Eliminar la frase ${index}`}
+								className={dangerButtonClass}
+							>
+								Eliminar
+							</RowAction>
 						</div>
 					</>
 				)}

@@ -7,9 +7,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRef } from 'react'
 import { requireUser } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { dangerButtonClass, FieldErrors, secondaryButtonClass } from '~/components/forms'
 import { ConfirmStep } from '~/dashboard/confirm-step'
+import { ListErrorBoundary } from '~/dashboard/list-error-boundary'
 import { dashboardMessages as messages } from '~/dashboard/messages'
 import { Pagination } from '~/dashboard/pagination'
 import { PhraseCard } from '~/dashboard/phrase-card'
@@ -240,5 +240,5 @@ function EmptyState({ search, showAllHref }: { search: ListQuery['search']; show
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
+	return <ListErrorBoundary loadError={messages.loadPhrasesError} />
 }

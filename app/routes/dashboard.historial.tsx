@@ -3,13 +3,13 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
 import { showToast } from '~/components/toaster'
 import { ConfirmStep } from '~/dashboard/confirm-step'
+import { ListErrorBoundary } from '~/dashboard/list-error-boundary'
 import { CopyButton } from '~/dashboard/copy-button'
 import { formatDate, formatMonth, formatTime } from '~/dashboard/dates'
 import { historyAction } from '~/dashboard/history-actions.server'
@@ -19,6 +19,7 @@ import { HISTORY_PATH, historyHref, LIST_PAGE_SIZE, parseListQuery } from '~/das
 import { ListToolbar } from '~/dashboard/list-toolbar'
 import { dashboardMessages as messages } from '~/dashboard/messages'
 import { Pagination } from '~/dashboard/pagination'
+import { RowAction } from '~/dashboard/row-action'
 import { historyStats, listHistory } from '~/models/history.server'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -234,33 +235,27 @@ function HistoryCard({
 			) : null}
 			<div className="mt-4 flex flex-wrap gap-2">
 				<CopyButton text={entry.content} label={`Copiar la frase ${index}`} />
-				<Form method="post" preventScrollReset>
-					<input type="hidden" name="intent" value={HISTORY_INTENT.save} />
-					<input type="hidden" name="id" value={entry.id} />
-					<button
-						type="submit"
-						className={secondaryButtonClass}
-						aria-label={`Guardar la frase ${index} en favoritos`}
-					>
-						Guardar en favoritos
-					</button>
-				</Form>
-				<Form method="post" preventScrollReset>
-					<input type="hidden" name="intent" value={HISTORY_INTENT.delete} />
-					<input type="hidden" name="id" value={entry.id} />
-					<button
-						type="submit"
-						className={dangerButtonClass}
-						aria-label={`Eliminar la frase ${index} del historial`}
-					>
-						Eliminar
-					</button>
-				</Form>
+				<RowAction
+					intent={HISTORY_INTENT.save}
+					id={entry.id}
+					label={`Guardar la frase ${index} en favoritos`}
+					className={secondaryButtonClass}
+				>
+					Guardar en favoritos
+				</RowAction>
+				<RowAction
+					intent={HISTORY_INTENT.delete}
+					id={entry.id}
+					label={`Eliminar la frase ${index} del historial`}
+					className={dangerButtonClass}
+				>
+					Eliminar
+				</RowAction>
 			</div>
 		</li>
 	)
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
+	return <ListErrorBoundary loadError={messages.historyLoadError} />
 }
