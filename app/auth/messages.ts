@@ -1,8 +1,11 @@
+import { layoutMessages } from './layout-messages'
+
 /**
  * Every Spanish text of the accounts feature, in one place. The product's agreed wording
  * is used verbatim where there is one; the rest is ours.
  */
 export const authMessages = {
+	...layoutMessages,
 	// The product's agreed texts, verbatim.
 	required: 'Por favor completa todos los campos',
 	passwordMismatch: 'Las contraseñas no coinciden',
@@ -12,7 +15,6 @@ export const authMessages = {
 	registerError: 'Error al registrarse',
 	logoutSuccess: 'Sesión cerrada correctamente',
 	logoutError: 'Error al cerrar sesión',
-	googlePending: 'Iniciando sesión con Google...',
 	googleError: 'Error al iniciar sesión con Google',
 	loginRequired: 'Debes iniciar sesión para acceder a esta página',
 	forbidden: 'No tienes permisos para acceder a esta página',
@@ -37,8 +39,6 @@ export const authMessages = {
 	verifyLinkInvalid: 'El enlace de confirmación no es válido o ha caducado.',
 	emailVerified: 'Correo electrónico confirmado',
 	verificationSent: 'Te hemos enviado un nuevo enlace de confirmación',
-	verificationPending:
-		'Confirma tu correo electrónico: te enviamos un enlace para verificar tu cuenta.',
 	adminNeedsVerifiedEmail:
 		'Confirma tu correo electrónico para acceder al panel de administración.',
 	googleTakeover:

@@ -1,5 +1,5 @@
 import { Form, useLocation } from '@remix-run/react'
-import { authMessages } from '~/auth/messages'
+import { layoutMessages } from '~/auth/layout-messages'
 
 /** Shown to signed-in users whose e-mail is not confirmed yet, with a resend button. */
 export function EmailVerificationBanner() {
@@ -11,7 +11,7 @@ export function EmailVerificationBanner() {
 			className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-950 dark:text-amber-100"
 		>
 			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
-				<p>{authMessages.verificationPending}</p>
+				<p>{layoutMessages.verificationPending}</p>
 				<Form method="post" action="/verify-email">
 					<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 					<button

@@ -162,3 +162,61 @@ export function SubmitButton({
 		</button>
 	)
 }
+
+/**
+ * A number box with a slider beside it. The box carries the value (and is all there is
+ * without JavaScript); the slider appears once JavaScript runs (`slider`) and moves it.
+ * `value` is the box's text; `sliderValue` where the slider stands while that text is not a
+ * valid number.
+ */
+export function NumberSlider({
+	id,
+	name,
+	label,
+	range,
+	value,
+	sliderValue,
+	onChange,
+	slider,
+	inputMode = 'numeric',
+	errors,
+}: {
+	id: string
+	name: string
+	/** The slider's accessible name (the box has the field's label). */
+	label: string
+	range: { min: number; max: number; step: number }
+	value: string
+	sliderValue: number
+	onChange: (value: string) => void
+	slider: boolean
+	inputMode?: 'numeric' | 'decimal'
+	errors?: readonly string[] | null
+}) {
+	return (
+		<div className="flex items-center gap-3">
+			{slider ? (
+				<input
+					type="range"
+					aria-label={label}
+					{...range}
+					value={sliderValue}
+					onChange={(event) => onChange(event.currentTarget.value)}
+					className="h-2 min-w-0 flex-1 cursor-pointer accent-brand-600"
+				/>
+			) : null}
+			<input
+				id={id}
+				name={name}
+				type="number"
+				inputMode={inputMode}
+				{...range}
+				required
+				value={value}
+				onChange={(event) => onChange(event.currentTarget.value)}
+				className={cx(inputClass, slider ? 'w-24 shrink-0' : 'w-28')}
+				{...describedBy(id, { errors })}
+			/>
+		</div>
+	)
+}

@@ -1,5 +1,5 @@
 import { Form, useRouteLoaderData } from '@remix-run/react'
-import { authMessages } from '~/auth/messages'
+import { layoutMessages } from '~/auth/layout-messages'
 import { cx, useIsPending } from '~/utils/misc'
 import { showToast } from './toaster'
 
@@ -49,7 +49,7 @@ export function GoogleButton({
 			method="post"
 			action="/auth/google"
 			className={className}
-			onSubmit={() => showToast({ type: 'info', message: authMessages.googlePending })}
+			onSubmit={() => showToast({ type: 'info', message: layoutMessages.googlePending })}
 		>
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 			<button
@@ -65,11 +65,11 @@ export function GoogleButton({
 				{compact ? (
 					<span className="hidden lg:inline">Google</span>
 				) : (
-					<span>{pending ? authMessages.googlePending : 'Continuar con Google'}</span>
+					<span>{pending ? layoutMessages.googlePending : 'Continuar con Google'}</span>
 				)}
 			</button>
 			<span role="status" className="sr-only">
-				{pending ? authMessages.googlePending : ''}
+				{pending ? layoutMessages.googlePending : ''}
 			</span>
 		</Form>
 	)

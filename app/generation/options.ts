@@ -32,78 +32,102 @@ export function getLanguage(value: string) {
 	return LANGUAGES.find((language) => language.value === value) ?? LANGUAGES[0]
 }
 
-interface PhraseType {
-	label: string
-	/** How the type reads inside 'frases …' in the instruction text. */
-	words: string
-}
+/**
+ * Every phrase type a page may offer, by form value, with its label (each page picks its
+ * own list).
+ */
+export const PHRASE_TYPE_LABELS = {
+	// The home page's "no selection".
+	'': 'Ninguno',
+	motivacionales: 'Motivacionales',
+	profesionales: 'Profesionales',
+	creativas: 'Creativas',
+	persuasivas: 'Persuasivas',
+	emocionales: 'Emocionales',
+	inspiradoras: 'Inspiradoras',
+	divertidas: 'Divertidas',
+	reflexivas: 'Reflexivas',
+	románticas: 'Románticas',
+	amor: 'Amor',
+	filosóficas: 'Filosóficas',
+	superación: 'Superación',
+	científicas: 'Científicas',
+	históricas: 'Históricas',
+	espirituales: 'Espirituales',
+	irónicas: 'Irónicas',
+	populares: 'Populares',
+	literarias: 'Literarias',
+	sarcásticas: 'Sarcásticas',
+	cómicas: 'Cómicas',
+	épicas: 'Épicas',
+	amistad: 'Amistad',
+	familia: 'Familia',
+	trabajo: 'Trabajo',
+	deportivas: 'Deportivas',
+	educativas: 'Educativas',
+	navideñas: 'Navideñas',
+	cumpleaños: 'Cumpleaños',
+	graduación: 'Graduación',
+	viajes: 'Viajes',
+	naturaleza: 'Naturaleza',
+	tecnología: 'Tecnología',
+	música: 'Música',
+	arte: 'Arte',
+	cocina: 'Cocina',
+	salud: 'Salud',
+	fitness: 'Fitness',
+	emprendimiento: 'Emprendimiento',
+	liderazgo: 'Liderazgo',
+	éxito: 'Éxito',
+	gratitud: 'Gratitud',
+	instagram: 'Instagram',
+	facebook: 'General',
+	negocios: 'Negocios',
+	moda: 'Moda',
+	comida: 'Comida',
+	humor: 'Humor',
+} as const
 
-const type = (label: string, words?: string): PhraseType => ({ label, words: words ?? '' })
+export type PhraseTypeValue = keyof typeof PHRASE_TYPE_LABELS
 
 /**
- * Every phrase type a page may offer, by form value (each page picks its own list). Words
- * default to the value itself ('frases motivacionales').
+ * How a type reads inside 'frases …' in the instruction text, where that is not the value
+ * itself ('frases motivacionales', but 'frases de amor'). Only the server needs it.
  */
-const PHRASE_TYPE_CATALOGUE = {
-	// The home page's "no selection".
-	'': type('Ninguno', ''),
-	motivacionales: type('Motivacionales'),
-	profesionales: type('Profesionales'),
-	creativas: type('Creativas'),
-	persuasivas: type('Persuasivas'),
-	emocionales: type('Emocionales'),
-	inspiradoras: type('Inspiradoras'),
-	divertidas: type('Divertidas'),
-	reflexivas: type('Reflexivas'),
-	románticas: type('Románticas'),
-	amor: type('Amor', 'de amor'),
-	filosóficas: type('Filosóficas'),
-	superación: type('Superación', 'de superación'),
-	científicas: type('Científicas'),
-	históricas: type('Históricas'),
-	espirituales: type('Espirituales'),
-	irónicas: type('Irónicas'),
-	populares: type('Populares'),
-	literarias: type('Literarias'),
-	sarcásticas: type('Sarcásticas'),
-	cómicas: type('Cómicas'),
-	épicas: type('Épicas'),
-	amistad: type('Amistad', 'de amistad'),
-	familia: type('Familia', 'sobre la familia'),
-	trabajo: type('Trabajo', 'sobre el trabajo'),
-	deportivas: type('Deportivas'),
-	educativas: type('Educativas'),
-	navideñas: type('Navideñas'),
-	cumpleaños: type('Cumpleaños', 'de cumpleaños'),
-	graduación: type('Graduación', 'de graduación'),
-	viajes: type('Viajes', 'de viajes'),
-	naturaleza: type('Naturaleza', 'sobre la naturaleza'),
-	tecnología: type('Tecnología', 'sobre tecnología'),
-	música: type('Música', 'sobre música'),
-	arte: type('Arte', 'sobre arte'),
-	cocina: type('Cocina', 'sobre cocina'),
-	salud: type('Salud', 'sobre salud'),
-	fitness: type('Fitness', 'de fitness'),
-	emprendimiento: type('Emprendimiento', 'de emprendimiento'),
-	liderazgo: type('Liderazgo', 'de liderazgo'),
-	éxito: type('Éxito', 'de éxito'),
-	gratitud: type('Gratitud', 'de gratitud'),
-	instagram: type('Instagram', 'para Instagram'),
-	facebook: type('General', 'para Facebook'),
-	negocios: type('Negocios', 'de negocios'),
-	moda: type('Moda', 'de moda'),
-	comida: type('Comida', 'sobre comida'),
-	humor: type('Humor', 'de humor'),
-} as const satisfies Record<string, PhraseType>
+const PHRASE_TYPE_WORDS: Partial<Record<PhraseTypeValue, string>> = {
+	amor: 'de amor',
+	superación: 'de superación',
+	amistad: 'de amistad',
+	familia: 'sobre la familia',
+	trabajo: 'sobre el trabajo',
+	cumpleaños: 'de cumpleaños',
+	graduación: 'de graduación',
+	viajes: 'de viajes',
+	naturaleza: 'sobre la naturaleza',
+	tecnología: 'sobre tecnología',
+	música: 'sobre música',
+	arte: 'sobre arte',
+	cocina: 'sobre cocina',
+	salud: 'sobre salud',
+	fitness: 'de fitness',
+	emprendimiento: 'de emprendimiento',
+	liderazgo: 'de liderazgo',
+	éxito: 'de éxito',
+	gratitud: 'de gratitud',
+	instagram: 'para Instagram',
+	facebook: 'para Facebook',
+	negocios: 'de negocios',
+	moda: 'de moda',
+	comida: 'sobre comida',
+	humor: 'de humor',
+}
 
-export type PhraseTypeValue = keyof typeof PHRASE_TYPE_CATALOGUE
-
-export const PHRASE_TYPES: Record<PhraseTypeValue, PhraseType> = PHRASE_TYPE_CATALOGUE
-
-/** Words for a type in the instruction text ('frases de amor'); unknown values as typed. */
+/** Words for a type in the instruction text; '' (no type) has none, unknown values read as typed. */
 export function phraseTypeWords(value: string): string {
-	if (!Object.hasOwn(PHRASE_TYPES, value)) return value
-	return PHRASE_TYPES[value as PhraseTypeValue].words || value
+	if (value === '') return ''
+	return Object.hasOwn(PHRASE_TYPE_WORDS, value)
+		? (PHRASE_TYPE_WORDS[value as PhraseTypeValue] ?? value)
+		: value
 }
 
 export const LENGTH_SLIDER = { min: 5, max: 100, step: 1, default: 25 } as const

@@ -6,7 +6,7 @@
  * Safe for the browser: data only.
  */
 import type { CardDesign } from '~/cards/params'
-import { PHRASE_TYPES, type PhraseTypeValue } from '~/generation/options'
+import { PHRASE_TYPE_LABELS, type PhraseTypeValue } from '~/generation/options'
 
 interface GeneratorPageConfig {
 	/** The page's URL path. */
@@ -168,7 +168,7 @@ export function hasImageMode(page: Page) {
 export function phraseTypeOptions(page: Page) {
 	return GENERATOR_PAGES[page].phraseTypes.map((value) => ({
 		value,
-		label: PHRASE_TYPES[value].label,
+		label: PHRASE_TYPE_LABELS[value],
 	}))
 }
 

@@ -8,17 +8,18 @@ import {
 	MAX_CONTEXT_LENGTH,
 	MAX_PROMPT_LENGTH,
 } from '~/generation/options'
-import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
-import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
-import { cx, useHydrated } from '~/utils/misc'
 import {
 	describedBy,
 	Field,
 	FieldErrors,
 	inputClass,
+	NumberSlider,
 	primaryButtonClass,
 	Toggle,
 } from '~/components/forms'
+import { cx, useHydrated } from '~/utils/misc'
+import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
+import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
 import { ImagePicker as ServerImagePicker } from './image-picker'
 
 // Only the image pages need the picker's code: the server renders it directly and the
@@ -37,38 +38,19 @@ export function useGenerating() {
 function LengthField({ defaultValue, errors }: { defaultValue: number; errors?: string[] }) {
 	const hydrated = useHydrated()
 	const [value, setValue] = useState(String(defaultValue))
-	// The number box carries the value (and shows it without JavaScript); the slider
-	// appears once JavaScript runs and moves it.
 	return (
 		<Field id="gen-length" label="Longitud aproximada (palabras)" errors={errors}>
-			<div className="flex items-center gap-3">
-				{hydrated ? (
-					<input
-						type="range"
-						aria-label="Longitud aproximada en palabras"
-						min={LENGTH_SLIDER.min}
-						max={LENGTH_SLIDER.max}
-						step={LENGTH_SLIDER.step}
-						value={Number(value) || LENGTH_SLIDER.default}
-						onChange={(event) => setValue(event.target.value)}
-						className="h-2 flex-1 cursor-pointer accent-brand-600"
-					/>
-				) : null}
-				<input
-					id="gen-length"
-					name="length"
-					type="number"
-					inputMode="numeric"
-					min={LENGTH_SLIDER.min}
-					max={LENGTH_SLIDER.max}
-					step={LENGTH_SLIDER.step}
-					required
-					value={value}
-					onChange={(event) => setValue(event.target.value)}
-					className={cx(inputClass, hydrated ? 'w-20' : 'w-28')}
-					{...describedBy('gen-length', { errors })}
-				/>
-			</div>
+			<NumberSlider
+				id="gen-length"
+				name="length"
+				label="Longitud aproximada en palabras"
+				range={LENGTH_SLIDER}
+				value={value}
+				sliderValue={Number(value) || LENGTH_SLIDER.default}
+				onChange={setValue}
+				slider={hydrated}
+				errors={errors}
+			/>
 		</Field>
 	)
 }

@@ -5,12 +5,15 @@ import { CARD_PARAMS, FONT_SIZE, OVERLAY, type CardState } from '~/cards/params'
 import { PLATFORM_SIZES, SIZE_KEYS, isSizeKey } from '~/cards/sizes'
 import { type CardView } from '~/generator/view'
 import { cx } from '~/utils/misc'
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
+import {
+	inputClass,
+	NumberSlider,
+	primaryButtonClass,
+	secondaryButtonClass,
+} from '~/components/forms'
 
 const categories = Object.keys(FONT_CATEGORY_LABELS) as FontCategory[]
 const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200'
-const rangeClass = 'min-w-0 flex-1 accent-brand-600'
-const numberClass = inputClass.replace('w-full', 'w-24 shrink-0')
 
 function parseNumber(
 	value: string,
@@ -128,65 +131,32 @@ export function DesignEditor({
 					<label htmlFor={id('fuente')} className={labelClass}>
 						Tamaño de fuente (px)
 					</label>
-					<div className="flex items-center gap-3">
-						{enhanced ? (
-							<input
-								type="range"
-								aria-label="Tamaño de fuente"
-								min={FONT_SIZE.min}
-								max={FONT_SIZE.max}
-								step={FONT_SIZE.step}
-								value={parseNumber(fontSize, FONT_SIZE) ?? state.fontSize}
-								onChange={(event) => changeFontSize(event.currentTarget.value)}
-								className={rangeClass}
-							/>
-						) : null}
-						<input
-							id={id('fuente')}
-							type="number"
-							name={CARD_PARAMS.fontSize}
-							inputMode="numeric"
-							min={FONT_SIZE.min}
-							max={FONT_SIZE.max}
-							step={FONT_SIZE.step}
-							required
-							value={fontSize}
-							onChange={(event) => changeFontSize(event.currentTarget.value)}
-							className={enhanced ? numberClass : inputClass}
-						/>
-					</div>
+					<NumberSlider
+						id={id('fuente')}
+						name={CARD_PARAMS.fontSize}
+						label="Tamaño de fuente"
+						range={FONT_SIZE}
+						value={fontSize}
+						sliderValue={parseNumber(fontSize, FONT_SIZE) ?? state.fontSize}
+						onChange={changeFontSize}
+						slider={enhanced}
+					/>
 				</div>
 				<div className="space-y-1.5">
 					<label htmlFor={id('opacidad')} className={labelClass}>
 						Opacidad de la capa oscura
 					</label>
-					<div className="flex items-center gap-3">
-						{enhanced ? (
-							<input
-								type="range"
-								aria-label="Opacidad de la capa oscura"
-								min={OVERLAY.min}
-								max={OVERLAY.max}
-								step={OVERLAY.step}
-								value={parseNumber(overlay, OVERLAY) ?? state.overlay}
-								onChange={(event) => changeOverlay(event.currentTarget.value)}
-								className={rangeClass}
-							/>
-						) : null}
-						<input
-							id={id('opacidad')}
-							type="number"
-							name={CARD_PARAMS.overlay}
-							inputMode="decimal"
-							min={OVERLAY.min}
-							max={OVERLAY.max}
-							step={OVERLAY.step}
-							required
-							value={overlay}
-							onChange={(event) => changeOverlay(event.currentTarget.value)}
-							className={enhanced ? numberClass : inputClass}
-						/>
-					</div>
+					<NumberSlider
+						id={id('opacidad')}
+						name={CARD_PARAMS.overlay}
+						label="Opacidad de la capa oscura"
+						range={OVERLAY}
+						value={overlay}
+						sliderValue={parseNumber(overlay, OVERLAY) ?? state.overlay}
+						onChange={changeOverlay}
+						slider={enhanced}
+						inputMode="decimal"
+					/>
 				</div>
 			</div>
 			<div className="flex flex-wrap gap-2">
