@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, describe, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
+import { describe, expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
 import { CARD_LIMITS } from './limits'
 import { CARD_GUARD_MESSAGES } from './messages'
+import * as uploads from '~/models/upload.server'
+import { ensureVisitorId } from '~/utils/visitor.server'
+import { imageCache, renderLimiter } from './render-guard.server'
+import * as serve from './serve.server'
+import { storeUpload, uploadPath } from './upload.server'
 import { signCardPath } from './url-signature.server'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const serve = await import('./serve.server')
-const { imageCache, renderLimiter } = await import('./render-guard.server')
-const { storeUpload, uploadPath } = await import('./upload.server')
-const uploads = await import('~/models/upload.server')
-const { ensureVisitorId } = await import('~/utils/visitor.server')
-const { cardImageUrl, signedCardUrl } = await import('./urls.server')
-afterAll(cleanUp)
+import { cardImageUrl, signedCardUrl } from './urls.server'
 
 /** A card route URL written by hand, signed as the pages sign theirs. */
 function sign(path: string) {

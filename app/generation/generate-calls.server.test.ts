@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { geminiText, geminiUnavailable } from '../../tests/fakes/fake-gemini'
 import { madeBillableCall, type GenerationEvent } from './generate.server'
-import { failure, startGeminiForFile } from './test-generate'
+import { failure, startGeminiForFile } from '../../tests/support/generate'
 
 const { gemini, run } = await startGeminiForFile()
 

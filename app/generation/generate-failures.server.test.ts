@@ -16,7 +16,7 @@ import {
 import { MESSAGES } from './errors'
 import { generatePhrases } from './generate.server'
 import { createGeminiProvider } from './providers/gemini.server'
-import { failure, request, startGeminiForFile } from './test-generate'
+import { failure, request, startGeminiForFile } from '../../tests/support/generate'
 
 const { gemini, run, sentTemperatures, sentInstruction } = await startGeminiForFile()
 

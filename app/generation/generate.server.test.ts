@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { FAKE_GEMINI_KEY, geminiText } from '../../tests/fakes/fake-gemini'
 import { attemptTemperature, backoffDelay, generatePhrases } from './generate.server'
 import { createOfflineProvider } from './providers/offline.server'
-import { request, startGeminiForFile } from './test-generate'
+import { request, startGeminiForFile } from '../../tests/support/generate'
 
 const { gemini, run, sentTemperatures, sentInstruction } = await startGeminiForFile()
 

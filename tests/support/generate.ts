@@ -4,12 +4,12 @@
  * tested without waiting for them.
  */
 import { afterAll, afterEach, expect } from 'vitest'
-import { FAKE_GEMINI_KEY, startFakeGemini } from '../../tests/fakes/fake-gemini'
-import { GenerationError } from './errors'
-import { generatePhrases, type GeneratePhrasesOptions } from './generate.server'
+import { GenerationError } from '~/generation/errors'
+import { generatePhrases, type GeneratePhrasesOptions } from '~/generation/generate.server'
+import { createGeminiProvider } from '~/generation/providers/gemini.server'
+import { type GenerationRequest } from '~/generation/types'
 import { type Page } from '~/generator/pages'
-import { createGeminiProvider } from './providers/gemini.server'
-import { type GenerationRequest } from './types'
+import { FAKE_GEMINI_KEY, startFakeGemini } from '../fakes/fake-gemini'
 
 export const now = new Date('2026-11-21T12:00:00Z')
 
