@@ -157,6 +157,9 @@ test('on a phone the menu slides out and back without needing JavaScript', async
 	await open.click()
 	await panel.getByRole('link', { name: 'Mis Frases Guardadas' }).click()
 	await expect(page).toHaveURL('/dashboard/frases')
+	// The menu is closed on the page it opened, with or without JavaScript.
+	await expect(page.getByText('Menú del panel')).toBeVisible()
+	await expect(panel.getByRole('link', { name: 'Historial' })).toBeHidden()
 })
 
 test('the public home page loads no dashboard code', async ({ page, visit, js }) => {

@@ -132,6 +132,8 @@ export default function SavedPhrasesPage() {
 			) : (
 				<>
 					<Form
+						// A new list gets a fresh form ("select all" unticked).
+						key={phrases.map((phrase) => phrase.id).join(' ')}
 						id={SELECTION_FORM}
 						method="post"
 						preventScrollReset

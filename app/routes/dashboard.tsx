@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import { Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { requireUser } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -78,6 +79,16 @@ function SidebarContent({ isAdmin }: { isAdmin: boolean }) {
 
 export default function DashboardLayout() {
 	const { isAdmin } = useLoaderData<typeof loader>()
+	const menu = useRef<HTMLDetailsElement>(null)
+	const location = useLocation()
+	const navigation = useNavigation()
+	// With JavaScript a link does not reload the page, so the phone menu would stay open
+	// over the page it opened: close it whenever the address changes.
+	useEffect(() => {
+		if (menu.current) menu.current.open = false
+	}, [location.key])
+	const loadingSection =
+		navigation.state === 'loading' && navigation.location.pathname.startsWith('/dashboard')
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
 			<aside aria-label="Barra lateral del panel" className="hidden w-60 shrink-0 md:block">
@@ -87,20 +98,30 @@ export default function DashboardLayout() {
 			</aside>
 			{/* On small screens the menu slides out from the left; a disclosure element opens
 			    and closes it, so it needs no JavaScript. */}
-			<details className="group md:hidden">
+			<details ref={menu} className="group md:hidden">
 				<summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 group-open:fixed group-open:top-4 group-open:right-4 group-open:z-50 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 [&::-webkit-details-marker]:hidden">
 					<span className="group-open:hidden">Menú del panel</span>
 					<span className="hidden group-open:inline">Cerrar menú</span>
 				</summary>
+				{/* With JavaScript a tap beside the menu closes it too. */}
 				<div
 					aria-hidden="true"
+					onClick={() => {
+						if (menu.current) menu.current.open = false
+					}}
 					className="fixed inset-0 z-30 hidden bg-gray-900/50 group-open:block"
 				/>
 				<div className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 pt-6 shadow-xl transition-transform starting:-translate-x-full motion-reduce:transition-none dark:bg-gray-900">
 					<SidebarContent isAdmin={isAdmin} />
 				</div>
 			</details>
-			<div className="min-w-0 flex-1">
+			<div className="min-w-0 flex-1" aria-busy={loadingSection || undefined}>
+				<p
+					role="status"
+					className={loadingSection ? 'mb-4 text-sm text-gray-600 dark:text-gray-400' : 'sr-only'}
+				>
+					{loadingSection ? 'Cargando panel de usuario...' : ''}
+				</p>
 				<Outlet />
 			</div>
 		</div>
