@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { type Page } from '@playwright/test'
 import { sql, sqlGet, toast } from './auth-helpers'
-import { expect, fromOurPages, test } from './fixtures'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
 /**
  * The history (/dashboard/historial), with and without JavaScript: stat cards, search and
@@ -185,4 +186,27 @@ test("another user's history ids answer 404 and change nothing", async ({ page, 
 			'Aún no tienes frases en tu historial: las que generes con tu cuenta aparecerán aquí.',
 		),
 	).toBeVisible()
+})
+
+test('the history, its confirmation and the home have no serious accessibility violations, light and dark', async ({
+	page,
+	login,
+	js,
+	browser,
+}) => {
+	const user = await login()
+	seedHistory(user.id, 3, 1)
+	const audited = await auditablePage(page, browser, js)
+	for (const colorScheme of ['light', 'dark'] as const) {
+		await audited.emulateMedia({ colorScheme })
+		await audited.goto('/dashboard')
+		await expectHydration(audited, js)
+		await expectNoSeriousViolations(audited, `home (${colorScheme})`)
+		await audited.goto('/dashboard/historial')
+		await expectNoSeriousViolations(audited, `history (${colorScheme})`)
+		await audited.getByRole('button', { name: 'Eliminar la frase 1 del historial' }).click()
+		await expect(audited.getByRole('dialog')).toBeVisible()
+		await expectNoSeriousViolations(audited, `confirmation (${colorScheme})`)
+	}
+	if (audited !== page) await audited.context().close()
 })

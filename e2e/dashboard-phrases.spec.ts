@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
 import { sql, sqlGet, toast } from './auth-helpers'
-import { expect, fromOurPages, test } from './fixtures'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
 /**
  * Saved phrases (/dashboard/frases), with and without JavaScript: search, sort and view
@@ -240,4 +241,48 @@ test("another user's phrase ids answer 404 and change nothing", async ({ page, l
 	)
 	await visit('/dashboard/frases')
 	await expect(page.getByText('No tienes frases guardadas')).toBeVisible()
+})
+
+test('copying: a button with JavaScript, selectable text without it', async ({
+	page,
+	context,
+	login,
+	visit,
+	js,
+}) => {
+	const user = await login()
+	seedPhrases(user.id, 1)
+	await visit('/dashboard/frases')
+	const copy = page.getByRole('button', { name: 'Copiar la frase 1' })
+	if (!js) {
+		await expect(copy).toHaveCount(0)
+		await expect(firstCard(page).getByText('Frase 1 de la ciudad')).toHaveCSS('user-select', 'all')
+		return
+	}
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	await copy.click()
+	await expect(toast(page, 'Frase copiada al portapapeles')).toBeVisible()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Frase 1 de la ciudad')
+})
+
+test('the saved phrases page, its edit form and its confirmation have no serious accessibility violations, light and dark', async ({
+	page,
+	login,
+	js,
+	browser,
+}) => {
+	const user = await login()
+	seedPhrases(user.id, 3)
+	const audited = await auditablePage(page, browser, js)
+	for (const colorScheme of ['light', 'dark'] as const) {
+		await audited.emulateMedia({ colorScheme })
+		await audited.goto(`/dashboard/frases?editar=frase-${user.id}-2`)
+		await expectHydration(audited, js)
+		await expectNoSeriousViolations(audited, `edit mode (${colorScheme})`)
+		await audited.getByLabel('Seleccionar la frase 2').check()
+		await audited.getByRole('button', { name: 'Eliminar seleccionadas' }).click()
+		await expect(audited.getByRole('dialog')).toBeVisible()
+		await expectNoSeriousViolations(audited, `confirmation (${colorScheme})`)
+	}
+	if (audited !== page) await audited.context().close()
 })

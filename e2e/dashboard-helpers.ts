@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, type Page } from '@playwright/test'
+import { baseURL } from '../playwright.config'
+import { expect } from './fixtures'
+
+/** axe's serious and critical findings on the page as it is now: none expected. */
+export async function expectNoSeriousViolations(page: Page, label: string) {
+	const results = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+		.analyze()
+	const serious = results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map(
+			(violation) =>
+				`${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+		)
+	expect(serious, `${label}: serious or critical axe violations`).toEqual([])
+}
+
+/**
+ * The page to audit with axe, which runs as a script. With JavaScript, the test's own page.
+ * Without it, a page in a context of its own (signed in as the test's) that may run scripts
+ * but whose dashboard documents arrive with none: what the no-JS visitor gets, never
+ * hydrated, forms posting natively. Close its context when done.
+ */
+export async function auditablePage(page: Page, browser: Browser, js: boolean) {
+	if (js) return page
+	// Contexts made in a test take the project's options: JavaScript must be asked for.
+	const context = await browser.newContext({ baseURL, locale: 'es-ES', javaScriptEnabled: true })
+	await context.addCookies(await page.context().cookies())
+	await context.route(
+		(url) => url.pathname.startsWith('/dashboard'),
+		async (route) => {
+			if (route.request().resourceType() !== 'document') return route.continue()
+			const response = await route.fetch({ maxRedirects: 0 })
+			const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+			await route.fulfill({ response, body })
+		},
+	)
+	return context.newPage()
+}
