@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import {
 	data,
 	type HeadersFunction,
@@ -16,7 +15,7 @@ import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-res
 import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, EmailField, linkClass } from '~/components/auth-layout'
+import { AuthLayout, EmailField, linkClass, useAuthForm } from '~/components/auth-layout'
 import { FormAlert, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -57,12 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useAuthForm({
 		id: 'forgot-password',
-		constraint: getZodConstraint(ForgotPasswordSchema),
+		schema: ForgotPasswordSchema,
 		lastResult: actionData?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-		shouldRevalidate: 'onBlur',
 	})
 	const pending = useIsPending({ state: 'submitting' })
 	return (

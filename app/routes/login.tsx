@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import {
 	type HeadersFunction,
 	type ActionFunctionArgs,
@@ -28,7 +27,13 @@ import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, EmailField, GoogleSection, linkClass } from '~/components/auth-layout'
+import {
+	AuthLayout,
+	EmailField,
+	GoogleSection,
+	linkClass,
+	useAuthForm,
+} from '~/components/auth-layout'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -85,13 +90,11 @@ export default function LoginPage() {
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
-	const [form, fields] = useForm({
+	const [form, fields] = useAuthForm({
 		id: 'login',
-		constraint: getZodConstraint(LoginSchema),
+		schema: LoginSchema,
 		lastResult: actionData?.result,
 		defaultValue: { redirectTo },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-		shouldRevalidate: 'onBlur',
 	})
 	const pending = useIsPending({ state: 'submitting' })
 	const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register'

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import {
 	type HeadersFunction,
 	type ActionFunctionArgs,
@@ -32,6 +31,7 @@ import {
 	GoogleSection,
 	linkClass,
 	NewPasswordFields,
+	useAuthForm,
 } from '~/components/auth-layout'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
@@ -102,13 +102,11 @@ export default function RegisterPage() {
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
-	const [form, fields] = useForm({
+	const [form, fields] = useAuthForm({
 		id: 'register',
-		constraint: getZodConstraint(RegisterSchema),
+		schema: RegisterSchema,
 		lastResult: actionData?.result,
 		defaultValue: { redirectTo },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-		shouldRevalidate: 'onBlur',
 	})
 	const pending = useIsPending({ state: 'submitting' })
 	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'

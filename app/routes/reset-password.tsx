@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
 	data,
 	redirect,
@@ -18,7 +18,7 @@ import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, linkClass, NewPasswordFields } from '~/components/auth-layout'
+import { AuthLayout, linkClass, NewPasswordFields, useAuthForm } from '~/components/auth-layout'
 import { FormAlert, primaryButtonClass, SubmitButton } from '~/components/forms'
 import { cx, useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -111,12 +111,10 @@ export default function ResetPasswordPage() {
 	const { valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const schema = resetPasswordSchema()
-	const [form, fields] = useForm({
+	const [form, fields] = useAuthForm({
 		id: 'reset-password',
-		constraint: getZodConstraint(schema),
+		schema: schema,
 		lastResult: actionData?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldRevalidate: 'onBlur',
 	})
 	const pending = useIsPending({ state: 'submitting' })
 	if (!valid) {
