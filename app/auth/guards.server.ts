@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { getAvatarUrl } from '~/dashboard/avatar-url.server'
 import { type Viewer } from '~/models/batch.server'
 import { getVisitorId } from '~/utils/visitor.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -23,14 +24,19 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 
 /**
  * For the root loader, which runs on every document request and after every action: the
- * user plus the Set-Cookie that extends the session (or clears a dead cookie), if any.
+ * user, their avatar's address (for the header), and the Set-Cookie that extends the
+ * session (or clears a dead cookie), if any.
  */
 export async function getUserForLayout(request: Request) {
 	const token = await readSessionId(request)
-	if (!token) return { user: null, setCookie: null }
+	if (!token) return { user: null, avatarUrl: null, setCookie: null }
 	const session = await findActiveSession(token)
-	if (!session) return { user: null, setCookie: await clearSessionCookie() }
-	return { user: toSessionUser(session.user), setCookie: await extendSession(token, session) }
+	if (!session) return { user: null, avatarUrl: null, setCookie: await clearSessionCookie() }
+	const [avatarUrl, setCookie] = await Promise.all([
+		getAvatarUrl(session.user.id),
+		extendSession(token, session),
+	])
+	return { user: toSessionUser(session.user), avatarUrl, setCookie }
 }
 
 /** Where a user lands after signing in when no redirectTo asks otherwise. */

@@ -1,13 +1,14 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ThemeSwitch } from '~/routes/resources.theme'
+import { ProfileAvatar } from '~/dashboard/profile-avatar'
 import { GoogleButton } from './google-button'
 import { CloseIcon, MenuIcon } from './icons'
 import { Logo } from './logo'
 import { GENERATOR_PAGES, PAGES } from '~/generator/pages'
 import { cx } from '~/utils/misc'
 
-type HeaderUser = { name: string; isAdmin: boolean }
+type HeaderUser = { name: string; isAdmin: boolean; avatarUrl?: string | null }
 type AccountProps = { user: HeaderUser | null; google: boolean }
 
 // The generator pages; the home page's link is active on the home page only.
@@ -30,7 +31,11 @@ function AccountLinks({ user, google, stacked }: AccountProps & { stacked?: bool
 	if (user) {
 		return (
 			<div className={cx('flex gap-2', stacked && 'flex-col')}>
-				<NavLink to="/dashboard" className={navLinkClass}>
+				<NavLink
+					to="/dashboard"
+					className={(state) => cx(navLinkClass(state), 'inline-flex items-center gap-2')}
+				>
+					<ProfileAvatar name={user.name} src={user.avatarUrl} size={24} />
 					Dashboard
 				</NavLink>
 				<Form method="post" action="/logout">

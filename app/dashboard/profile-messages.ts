@@ -1,0 +1,39 @@
+/**
+ * Every Spanish text of the profile page, in one place. The product's agreed wording is
+ * used verbatim where there is one; the rest is ours.
+ */
+export const profileMessages = {
+	// The product's agreed texts, verbatim.
+	title: 'Mi Perfil',
+	personalTab: 'Información Personal',
+	accountTab: 'Cuenta',
+	updated: 'Perfil actualizado correctamente',
+	updateError: 'Error al actualizar el perfil',
+	loadError: 'No se pudo cargar la información del perfil',
+	avatarTooLarge: 'La imagen debe ser menor a 2MB',
+	admin: 'Administrador',
+	standardUser: 'Usuario Estándar',
+	notAvailable: 'No disponible',
+
+	// Ours.
+	avatarFormat: 'Formato de imagen no válido. Usa una imagen JPG, PNG o WEBP.',
+	avatarUnreadable: 'No hemos podido leer la imagen. Prueba con otro archivo JPG, PNG o WEBP.',
+	avatarRemoved: 'Foto de perfil eliminada',
+	bioTooLong: (max: number) => `La biografía no puede superar los ${max} caracteres`,
+	locationTooLong: (max: number) => `La ubicación no puede superar los ${max} caracteres`,
+	websiteInvalid: 'Introduce una dirección web válida que empiece por http:// o https://',
+	websiteTooLong: (max: number) => `La dirección web no puede superar los ${max} caracteres`,
+	emailReadOnly: 'El correo electrónico no se puede cambiar. Para cambiarlo, contacta con soporte.',
+	currentPasswordWrong: 'La contraseña actual no es correcta',
+	passwordChanged:
+		'Contraseña actualizada correctamente. Hemos cerrado la sesión en tus otros dispositivos.',
+	passwordSet:
+		'Contraseña creada correctamente. Ya puedes iniciar sesión también con tu correo electrónico y esta contraseña.',
+	passwordAlreadySet:
+		'Tu cuenta ya tiene una contraseña. Recarga la página para cambiarla con tu contraseña actual.',
+	noPasswordYet:
+		'Tu cuenta aún no tiene contraseña. Recarga la página para crear una desde la pestaña Cuenta.',
+	unknownIntent:
+		'No sabemos qué hacer con este formulario. Recarga la página e inténtalo de nuevo.',
+	avatarNotFound: 'Esta imagen no existe o ya no está disponible.',
+} as const

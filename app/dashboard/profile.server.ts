@@ -1,0 +1,173 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from '@remix-run/node'
+import { requireUser } from '~/auth/guards.server'
+import { readSessionId } from '~/auth/session.server'
+import { prisma } from '~/utils/db.server'
+import { readFormWithFiles } from '~/utils/form-data.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { AvatarError, processAvatar, removeAvatar, replaceAvatar } from './avatar.server'
+import { safeAvatarUrl } from './avatar-url'
+import {
+	AVATAR_MAX_BYTES,
+	parseProfileTab,
+	passwordSchema,
+	PROFILE_INTENT,
+	PROFILE_TABS,
+	ProfileSchema,
+	type ProfileTab,
+} from './profile-forms'
+import { profileMessages as messages } from './profile-messages'
+import { changePassword, setFirstPassword } from './profile-password.server'
+import { attemptWrite, badRequest, notFound } from './responses.server'
+
+/**
+ * The profile page, served at /dashboard/perfil and /profile alike: `basePath` is the
+ * address of the route using it, where its forms post and its redirects return.
+ */
+
+export async function profileLoader(request: Request) {
+	const user = await requireUser(request)
+	const tab = parseProfileTab(new URL(request.url).searchParams.get('tab'))
+	const profile = await prisma.profile.findUnique({
+		where: { id: user.id },
+		select: {
+			id: true,
+			name: true,
+			email: true,
+			bio: true,
+			location: true,
+			website: true,
+			avatarUrl: true,
+			createdAt: true,
+			updatedAt: true,
+			password: { select: { userId: true } },
+			connections: { select: { providerName: true } },
+		},
+	})
+	if (!profile) notFound(messages.loadError)
+	return {
+		tab,
+		isAdmin: user.isAdmin,
+		profile: {
+			id: profile.id,
+			name: profile.name,
+			email: profile.email,
+			bio: profile.bio ?? '',
+			location: profile.location ?? '',
+			website: profile.website ?? '',
+			avatarUrl: safeAvatarUrl(profile.avatarUrl),
+			createdAt: profile.createdAt ? profile.createdAt.toISOString() : null,
+			updatedAt: profile.updatedAt.toISOString(),
+		},
+		hasPassword: profile.password !== null,
+		hasGoogle: profile.connections.some((connection) => connection.providerName === 'google'),
+	}
+}
+
+const tabHref = (basePath: string, tab: ProfileTab) => `${basePath}?tab=${tab}`
+
+/** Passwords never travel back to the page. */
+const hidePasswords = ['currentPassword', 'password', 'confirmPassword']
+
+export async function profileAction(request: Request, basePath: string) {
+	const user = await requireUser(request)
+	// A file past the limit is counted and dropped while it streams; the fields still arrive.
+	const { formData, oversize } = await readFormWithFiles(request, AVATAR_MAX_BYTES - 1)
+	const intent = formData.get('intent')
+
+	switch (intent) {
+		case PROFILE_INTENT.save: {
+			const back = tabHref(basePath, PROFILE_TABS.personal)
+			const submission = parseWithZod(formData, { schema: ProfileSchema })
+			const avatarErrors = oversize.has('avatar') ? [messages.avatarTooLarge] : null
+			if (submission.status !== 'success' || avatarErrors) {
+				return data(
+					{
+						profile: submission.reply({
+							hideFields: ['avatar'],
+							...(avatarErrors ? { fieldErrors: { avatar: avatarErrors } } : {}),
+						}),
+						password: null,
+					},
+					{ status: avatarErrors ? 413 : 400 },
+				)
+			}
+			const { name, bio, location, website, avatar } = submission.value
+			let webp: Buffer | null = null
+			if (avatar) {
+				try {
+					webp = await processAvatar(new Uint8Array(await avatar.arrayBuffer()))
+				} catch (error) {
+					if (!(error instanceof AvatarError)) throw error
+					return data(
+						{
+							profile: submission.reply({
+								hideFields: ['avatar'],
+								fieldErrors: { avatar: [error.message] },
+							}),
+							password: null,
+						},
+						{ status: error.code === 'busy' ? 503 : error.code === 'size' ? 413 : 415 },
+					)
+				}
+			}
+			const result = await attemptWrite(back, messages.updateError, () =>
+				replaceAvatar(user.id, webp, (avatarUrl) =>
+					prisma.profile.update({
+						where: { id: user.id },
+						data: {
+							name,
+							bio: bio || null,
+							location: location || null,
+							website: website ?? null,
+							...(avatarUrl ? { avatarUrl } : {}),
+						},
+						select: { id: true },
+					}),
+				),
+			)
+			if (!result.ok) return result.response
+			return redirectWithToast(back, { type: 'success', message: messages.updated })
+		}
+
+		case PROFILE_INTENT.removeAvatar: {
+			const back = tabHref(basePath, PROFILE_TABS.personal)
+			const result = await attemptWrite(back, messages.updateError, () => removeAvatar(user.id))
+			if (!result.ok) return result.response
+			return redirectWithToast(back, { type: 'success', message: messages.avatarRemoved })
+		}
+
+		case PROFILE_INTENT.changePassword:
+		case PROFILE_INTENT.setPassword: {
+			const back = tabHref(basePath, PROFILE_TABS.account)
+			const submission = parseWithZod(formData, { schema: passwordSchema(user.email) })
+			const refuse = (status: number, reply: Parameters<typeof submission.reply>[0] = {}) =>
+				data(
+					{ profile: null, password: submission.reply({ ...reply, hideFields: hidePasswords }) },
+					{ status },
+				)
+			if (submission.status !== 'success') return refuse(400)
+			const { currentPassword, password } = submission.value
+			if (submission.value.intent === PROFILE_INTENT.setPassword) {
+				if (!(await setFirstPassword(user.id, password))) {
+					return refuse(409, { formErrors: [messages.passwordAlreadySet] })
+				}
+				return redirectWithToast(back, { type: 'success', message: messages.passwordSet })
+			}
+			const outcome = await changePassword({
+				userId: user.id,
+				currentPassword: currentPassword ?? '',
+				newPassword: password,
+				keepSessionToken: await readSessionId(request),
+			})
+			if (outcome === 'wrong-password') {
+				return refuse(400, { fieldErrors: { currentPassword: [messages.currentPasswordWrong] } })
+			}
+			if (outcome === 'no-password') return refuse(409, { formErrors: [messages.noPasswordYet] })
+			return redirectWithToast(back, { type: 'success', message: messages.passwordChanged })
+		}
+
+		default:
+			badRequest(messages.unknownIntent)
+	}
+}
