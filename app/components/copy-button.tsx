@@ -1,14 +1,27 @@
-import { showToast } from '~/components/toaster'
-import { secondaryButtonClass } from '~/components/forms'
 import { useHydrated } from '~/utils/misc'
-import { dashboardMessages as messages } from './messages'
+import { secondaryButtonClass } from './forms'
+import { showToast } from './toaster'
+
+const messages = {
+	copied: 'Frase copiada al portapapeles',
+	copyFailed: 'No se pudo copiar la frase. Selecciónala y cópiala a mano.',
+}
 
 /**
  * Copies a phrase to the clipboard. The clipboard needs JavaScript, so before hydration
- * (and without JavaScript) there is no button: the phrase text itself selects whole on a
- * click (CSS user-select: all), ready to copy by hand.
+ * (and without JavaScript) there is no button: the phrase is plain text, ready to select
+ * and copy by hand.
  */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({
+	text,
+	label,
+	children = 'Copiar',
+}: {
+	text: string
+	/** The button's accessible name when its text alone does not say which phrase. */
+	label?: string
+	children?: string
+}) {
 	const hydrated = useHydrated()
 	if (!hydrated) return null
 	return (
@@ -23,7 +36,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 				)
 			}}
 		>
-			Copiar
+			{children}
 		</button>
 	)
 }

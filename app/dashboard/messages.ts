@@ -13,7 +13,6 @@ export const dashboardMessages = {
 	deletedSelected: (count: number) => `${count} frase(s) eliminada(s) correctamente`,
 	deleteAllError: 'Error al eliminar todas las frases',
 	deletedAll: 'Todas las frases han sido eliminadas',
-	copied: 'Frase copiada al portapapeles',
 	noPhrases: 'No tienes frases guardadas',
 	noMatches: (search: string) => `No se encontraron frases que coincidan con "${search}"`,
 	showAll: 'Mostrar todas las frases',
@@ -32,7 +31,6 @@ export const dashboardMessages = {
 	tooManySelected: (max: number) => `Puedes eliminar como máximo ${max} frases de una vez.`,
 	unknownIntent:
 		'No sabemos qué hacer con este formulario. Recarga la página e inténtalo de nuevo.',
-	copyFailed: 'No se pudo copiar la frase. Selecciónala y cópiala a mano.',
 	historyEntryNotFound: 'No encontramos esa frase en tu historial.',
 	noHistory: 'Aún no tienes frases en tu historial: las que generes con tu cuenta aparecerán aquí.',
 } as const

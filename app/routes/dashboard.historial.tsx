@@ -10,7 +10,7 @@ import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '~/c
 import { showToast } from '~/components/toaster'
 import { ConfirmStep } from '~/dashboard/confirm-step'
 import { ListErrorBoundary } from '~/dashboard/list-error-boundary'
-import { CopyButton } from '~/dashboard/copy-button'
+import { CopyButton } from '~/components/copy-button'
 import { formatDate, formatMonth, formatTime } from '~/dashboard/dates'
 import { historyAction } from '~/dashboard/history-actions.server'
 import { HISTORY_INTENT } from '~/dashboard/history-forms'

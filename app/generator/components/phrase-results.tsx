@@ -2,32 +2,12 @@ import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
-import { showToast } from '~/components/toaster'
+import { CopyButton } from '~/components/copy-button'
 import { MAX_PHRASE_LENGTH } from '~/generation/options'
 import { cx, useHydrated } from '~/utils/misc'
 import { batchHref, GENERATOR_PAGES, type Page } from '../pages'
 import { type BatchView, type CardActionData, type CardsData } from '../view'
 import { CardSlot } from './card/card-slot'
-
-function CopyButton({ text }: { text: string }) {
-	const hydrated = useHydrated()
-	// Without JavaScript the phrase is plain, selectable text: there is nothing to press.
-	if (!hydrated) return null
-	return (
-		<button
-			type="button"
-			className={secondaryButtonClass}
-			onClick={() => {
-				navigator.clipboard.writeText(text).then(
-					() => showToast({ type: 'success', message: 'Frase copiada al portapapeles' }),
-					() => showToast({ type: 'error', message: 'No se pudo copiar la frase' }),
-				)
-			}}
-		>
-			Copiar Frase
-		</button>
-	)
-}
 
 function SaveForm({
 	batchId,
@@ -248,7 +228,9 @@ export function PhraseResults({
 										>
 											Editar
 										</Link>
-										{copyAndSaveAll ? <CopyButton text={phrase.content} /> : null}
+										{copyAndSaveAll ? (
+											<CopyButton text={phrase.content}>Copiar Frase</CopyButton>
+										) : null}
 										{signedIn ? (
 											<SaveForm batchId={batch.id} position={phrase.position}>
 												<button type="submit" className={secondaryButtonClass}>
