@@ -228,6 +228,7 @@ test("another user's phrase ids answer 404 and change nothing", async ({ page, l
 			await post({ intent: 'eliminar-seleccionadas', ids: [mine, theirs], confirmado: 'si' })
 		).status(),
 	).toBe(404)
+	expect((await post({ intent: 'crear-imagen', id: theirs })).status()).toBe(404)
 	expect((await post({ intent: 'otra-cosa' })).status()).toBe(400)
 	// Delete all only ever means the intruder's own.
 	expect((await post({ intent: 'eliminar-todas', confirmado: 'si' })).status()).toBe(302)
@@ -241,6 +242,31 @@ test("another user's phrase ids answer 404 and change nothing", async ({ page, l
 	)
 	await visit('/dashboard/frases')
 	await expect(page.getByText('No tienes frases guardadas')).toBeVisible()
+})
+
+test('a saved phrase opens again as an image card, with its editor and download', async ({
+	page,
+	login,
+	visit,
+}) => {
+	const user = await login()
+	seedPhrases(user.id, 3)
+	await visit('/dashboard/frases')
+	await page.getByRole('button', { name: 'Crear una imagen con la frase 1' }).click()
+	// The home page shows the phrase as a batch of one, with the card every phrase has.
+	await expect(page).toHaveURL(/^[^#]*\/\?lote=[\w-]+#frase-0$/)
+	const phrases = page.getByTestId('phrase-text')
+	await expect(phrases).toHaveCount(1)
+	await expect(phrases).toContainText('Frase 3 junto al mar')
+	const download = page.getByTestId('card-download')
+	await expect(download).toHaveText('Descargar para Instagram Cuadrado')
+	const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+	expect(file.suggestedFilename()).toBe('frase-1-instagram_square.jpg')
+	// Opening it generated nothing: the day's allowance and the history are untouched.
+	expect(
+		sqlGet<{ n: number }>('SELECT count(*) AS n FROM historial_frases WHERE usuario_id = ?', user.id)
+			?.n,
+	).toBe(0)
 })
 
 test('copying: a button with JavaScript, selectable text without it', async ({

@@ -10,11 +10,12 @@ import {
 	secondaryButtonClass,
 } from '~/components/forms'
 import { cx } from '~/utils/misc'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '~/components/copy-button'
 import { formatDate } from './dates'
 import { gradientFor } from './gradients'
 import { RowAction } from './row-action'
-import { EditPhraseSchema, PHRASE_INTENT, PHRASE_MAX_LENGTH } from './phrases-forms'
+import { MAX_PHRASE_LENGTH } from '~/generation/options'
+import { EditPhraseSchema, PHRASE_INTENT } from './phrases-forms'
 
 export type PhraseCardData = { id: string; content: string; createdAt: string }
 
@@ -30,7 +31,6 @@ export function PhraseCard({
 	selectionForm,
 	editHref,
 	cancelHref,
-	cardHref,
 	editing,
 	editResult,
 }: {
@@ -40,8 +40,6 @@ export function PhraseCard({
 	selectionForm: string
 	editHref: string
 	cancelHref: string
-	/** Where the phrase opens as an image card; null while that is not available. */
-	cardHref: string | null
 	editing: boolean
 	editResult: SubmissionResult<string[]> | null
 }) {
@@ -108,11 +106,14 @@ export function PhraseCard({
 							>
 								Editar
 							</Link>
-							{cardHref ? (
-								<Link to={cardHref} className={secondaryButtonClass}>
-									Crear imagen
-								</Link>
-							) : null}
+							<RowAction
+								intent={PHRASE_INTENT.card}
+								id={phrase.id}
+								label={`Crear una imagen con la frase ${index}`}
+								className={secondaryButtonClass}
+							>
+								Crear imagen
+							</RowAction>
 							<RowAction
 								intent={PHRASE_INTENT.delete}
 								id={phrase.id}
@@ -157,7 +158,7 @@ function EditPhraseForm({
 				id={fields.content.id}
 				label={`Editar la frase ${index}`}
 				errors={fields.content.errors}
-				hint={`Hasta ${PHRASE_MAX_LENGTH} caracteres.`}
+				hint={`Hasta ${MAX_PHRASE_LENGTH} caracteres.`}
 			>
 				<textarea
 					{...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import {
@@ -7,8 +7,10 @@ import {
 	deleteAllPhrases,
 	deletePhrase,
 	deletePhrases,
+	getPhrase,
 	updatePhrase,
 } from '~/models/phrase.server'
+import { openAsCard } from '~/generator/saved-phrase.server'
 import { readFormData } from '~/utils/form-data.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { dashboardMessages as messages } from './messages'
@@ -18,7 +20,7 @@ import { attemptWrite, badRequest, notFound } from './responses.server'
 
 /**
  * What the saved-phrases page does with a post: edit, delete one, delete the selected
- * ones, delete all. Deleting several asks first: the first post answers with what would
+ * ones, delete all, open one as an image card. Deleting several asks first: the first post answers with what would
  * be deleted (a confirmation step without JavaScript, a dialog with it) and only a post
  * carrying `confirmado` deletes.
  */
@@ -105,6 +107,13 @@ export async function phrasesAction(request: Request) {
 			)
 			if (!result.ok) return result.response
 			return redirectWithToast(phrasesHref({}), { type: 'success', message: messages.deletedAll })
+		}
+
+		case PHRASE_INTENT.card: {
+			const id = idSchema.safeParse(formData.get('id'))
+			const phrase = id.success ? await getPhrase(user.id, id.data) : null
+			if (!phrase) notFound(messages.phraseNotFound)
+			return redirect(await openAsCard(user.id, phrase.content))
 		}
 
 		default:

@@ -1,9 +1,7 @@
 import { z } from 'zod'
+import { MAX_PHRASE_LENGTH } from '~/generation/options'
 import { dashboardMessages as messages } from './messages'
 import { LIST_PAGE_SIZE } from './list-query'
-
-/** What a saved phrase may hold: the same limit as the phrases the generators write. */
-export const PHRASE_MAX_LENGTH = 500
 
 /** Bulk deletion works on the phrases shown on one page. */
 export const BULK_MAX = LIST_PAGE_SIZE
@@ -14,6 +12,7 @@ export const PHRASE_INTENT = {
 	delete: 'eliminar',
 	deleteSelected: 'eliminar-seleccionadas',
 	deleteAll: 'eliminar-todas',
+	card: 'crear-imagen',
 } as const
 
 /** The inline edit form, on the server (the action) and in the browser (Conform). */
@@ -24,5 +23,5 @@ export const EditPhraseSchema = z.object({
 		.string({ error: messages.phraseRequired })
 		.trim()
 		.min(1, messages.phraseRequired)
-		.max(PHRASE_MAX_LENGTH, messages.phraseTooLong(PHRASE_MAX_LENGTH)),
+		.max(MAX_PHRASE_LENGTH, messages.phraseTooLong(MAX_PHRASE_LENGTH)),
 })

@@ -72,11 +72,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const SELECTION_FORM = 'seleccion'
 
-/** Where each saved phrase opens as an image card; not available yet. */
-function cardHrefFor(): string | null {
-	return null
-}
-
 export default function SavedPhrasesPage() {
 	const { query, phrases, matching, total, pageCount } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -200,7 +195,6 @@ export default function SavedPhrasesPage() {
 								selectionForm={SELECTION_FORM}
 								editHref={phrasesHref({ ...query, editing: phrase.id })}
 								cancelHref={here}
-								cardHref={cardHrefFor()}
 								editing={query.editing === phrase.id}
 								editResult={query.editing === phrase.id ? (actionData?.edit ?? null) : null}
 							/>
