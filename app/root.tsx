@@ -59,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = session.user
 		? {
 				name: session.user.name,
+				avatarUrl: session.avatarUrl,
 				isAdmin: session.user.isAdmin,
 				emailVerified: session.user.emailVerified,
 			}

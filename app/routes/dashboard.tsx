@@ -5,6 +5,8 @@ import { requireUser } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LogoutButton } from '~/components/logout-button'
+import { getAvatarUrl } from '~/dashboard/avatar-url.server'
+import { ProfileAvatar } from '~/dashboard/profile-avatar'
 import { cx } from '~/utils/misc'
 
 export const meta: MetaFunction = () => [
@@ -19,7 +21,7 @@ export const handle = { breadcrumb: 'Dashboard' } satisfies BreadcrumbHandle
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	return { isAdmin: user.isAdmin }
+	return { isAdmin: user.isAdmin, name: user.name, avatarUrl: await getAvatarUrl(user.id) }
 }
 
 /**
@@ -41,9 +43,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 			: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/10',
 	)
 
-function SidebarContent({ isAdmin }: { isAdmin: boolean }) {
+type SidebarProps = { isAdmin: boolean; name: string; avatarUrl: string | null }
+
+function SidebarContent({ isAdmin, name, avatarUrl }: SidebarProps) {
 	return (
 		<>
+			<Link
+				to="/dashboard/perfil"
+				className="mb-4 flex items-center gap-3 rounded-lg px-2 py-1 hover:bg-gray-100 dark:hover:bg-white/10"
+			>
+				<ProfileAvatar name={name} src={avatarUrl} size={40} />
+				<span className="min-w-0 truncate font-semibold text-gray-900 dark:text-white">{name}</span>
+			</Link>
 			<nav aria-label="Panel de usuario" className="space-y-1">
 				{links.map((link) => (
 					<NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
@@ -78,7 +89,7 @@ function SidebarContent({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export default function DashboardLayout() {
-	const { isAdmin } = useLoaderData<typeof loader>()
+	const sidebar = useLoaderData<typeof loader>()
 	const menu = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
 	const navigation = useNavigation()
@@ -93,7 +104,7 @@ export default function DashboardLayout() {
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
 			<aside aria-label="Barra lateral del panel" className="hidden w-60 shrink-0 md:block">
 				<div className="sticky top-24 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-gray-900">
-					<SidebarContent isAdmin={isAdmin} />
+					<SidebarContent {...sidebar} />
 				</div>
 			</aside>
 			{/* On small screens the menu slides out from the left; a disclosure element opens
@@ -112,7 +123,7 @@ export default function DashboardLayout() {
 					className="fixed inset-0 z-30 hidden bg-gray-900/50 group-open:block"
 				/>
 				<div className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 pt-6 shadow-xl transition-transform starting:-translate-x-full motion-reduce:transition-none dark:bg-gray-900">
-					<SidebarContent isAdmin={isAdmin} />
+					<SidebarContent {...sidebar} />
 				</div>
 			</details>
 			<div className="min-w-0 flex-1" aria-busy={loadingSection || undefined}>
