@@ -26,8 +26,9 @@ import { Toaster } from './components/toaster'
 import { useOptimisticTheme } from './routes/resources.theme'
 import tailwindHref from './styles/tailwind.css?url'
 import { enhanceInPageLinks } from './utils/in-page-links'
+import { cx } from './utils/misc'
 import { useNonce } from './utils/nonce-provider'
-import { getTheme } from './utils/theme.server'
+import { getAppearance } from './utils/theme.server'
 import { getToast } from './utils/toast.server'
 
 export const links: LinksFunction = () => [
@@ -47,11 +48,12 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [theme, { toast, headers: toastHeaders }, session] = await Promise.all([
-		getTheme(request),
+	const [{ toast, headers: toastHeaders }, session] = await Promise.all([
 		getToast(request),
 		getUserForLayout(request),
 	])
+	// Theme, font size and motion are rendered on <html> by the server: no flash on load.
+	const { theme, fontSize, reducedMotion } = await getAppearance(request, session.user?.id ?? null)
 	const headers = new Headers(toastHeaders ?? undefined)
 	// Extends the 30-day session (about once a day) or clears a cookie whose session is gone.
 	if (session.setCookie) headers.append('set-cookie', session.setCookie)
@@ -67,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data(
 		{
 			theme,
+			fontSize,
+			reducedMotion,
 			toast,
 			user,
 			googleEnabled: isGoogleConfigured(),
@@ -85,7 +89,16 @@ export function Layout({ children }: { children: ReactNode }) {
 	const theme = optimisticTheme ?? loaderData?.theme ?? 'system'
 	const location = useLocation()
 	return (
-		<html lang="es" className={theme === 'system' ? undefined : theme}>
+		<html
+			lang="es"
+			className={
+				cx(theme === 'system' ? null : theme, loaderData?.reducedMotion && 'reduce-motion') ||
+				undefined
+			}
+			data-font-size={
+				loaderData && loaderData.fontSize !== 'medium' ? loaderData.fontSize : undefined
+			}
+		>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { useFetcher, useFetchers, useLocation } from '@remix-run/react'
 import { z } from 'zod'
+import { getUser } from '~/auth/guards.server'
 import { MoonIcon, SunIcon } from '~/components/icons'
+import { saveSettings } from '~/dashboard/settings.server'
 import { safeRedirect, useHydrated } from '~/utils/misc'
 import { withSecurityHeaders } from '~/utils/security-headers.server'
 import { setTheme, type Theme } from '~/utils/theme.server'
@@ -17,6 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!parsed.success) {
 		return data({ error: 'Tema no válido' }, { status: 400 })
 	}
+	// A signed-in user's theme is their saved setting (what every page renders with); the
+	// cookie keeps the choice for when they are signed out.
+	const user = await getUser(request)
+	if (user) await saveSettings(user.id, { theme: parsed.data.theme })
 	const headers = { 'set-cookie': await setTheme(parsed.data.theme) }
 	// Without JavaScript the form posts a redirectTo and the browser comes back to the page.
 	if (parsed.data.redirectTo !== undefined) {

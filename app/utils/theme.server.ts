@@ -1,5 +1,6 @@
 import { createCookie } from '@remix-run/node'
 import { cookiePolicy } from '~/auth/cookie-policy.server'
+import { prisma } from '~/utils/db.server'
 
 export type Theme = 'light' | 'dark'
 
@@ -27,4 +28,46 @@ export async function getTheme(request: Request): Promise<Theme | null> {
 export function setTheme(theme: Theme | 'system'): Promise<string> {
 	if (theme === 'system') return themeCookie().serialize('', { maxAge: 0 })
 	return themeCookie().serialize(theme)
+}
+
+export type FontSize = 'small' | 'medium' | 'large'
+
+/** What the document is rendered with: a class and attributes on <html>, from the first byte. */
+export type Appearance = {
+	/** null follows the system preference. */
+	theme: Theme | null
+	fontSize: FontSize
+	reducedMotion: boolean
+}
+
+const isFontSize = (value: string): value is FontSize =>
+	value === 'small' || value === 'medium' || value === 'large'
+
+/**
+ * A signed-in user's saved settings are the source of truth (one read by primary key).
+ * Before they save any, the theme the header's switch stored in the cookie, else the
+ * settings' default (light). Visitors get the cookie's theme, else the system's.
+ */
+export async function getAppearance(request: Request, userId: string | null): Promise<Appearance> {
+	const [cookieTheme, settings] = await Promise.all([
+		getTheme(request),
+		userId
+			? prisma.userSettings.findUnique({
+					where: { userId },
+					select: { theme: true, fontSize: true, reducedMotion: true },
+				})
+			: null,
+	])
+	if (!settings) {
+		return {
+			theme: userId ? (cookieTheme ?? 'light') : cookieTheme,
+			fontSize: 'medium',
+			reducedMotion: false,
+		}
+	}
+	return {
+		theme: settings.theme === 'light' || settings.theme === 'dark' ? settings.theme : null,
+		fontSize: isFontSize(settings.fontSize) ? settings.fontSize : 'medium',
+		reducedMotion: settings.reducedMotion,
+	}
 }
