@@ -24,15 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { isAdmin: user.isAdmin, name: user.name, avatarUrl: await getAvatarUrl(user.id) }
 }
 
-/**
- * The dashboard's sections. Configuración joins them when its page exists (a link that
- * only bounced back to /dashboard would be worse than none).
- */
+/** The dashboard's sections. */
 const links = [
 	{ to: '/dashboard', label: 'Dashboard', end: true },
 	{ to: '/dashboard/frases', label: 'Mis Frases Guardadas', end: false },
 	{ to: '/dashboard/historial', label: 'Historial', end: false },
 	{ to: '/dashboard/perfil', label: 'Perfil', end: false },
+	{ to: '/dashboard/configuracion', label: 'Configuración', end: false },
 ] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
