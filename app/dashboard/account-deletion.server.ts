@@ -35,6 +35,9 @@ const OWN_ACTIVITY_PREFIXES = ['phrase.', 'auth.']
 
 const deletionAttemptsKey = (userId: string) => `account-deletion:${userId}`
 
+// Tens of thousands of rows take well under a second; the margin is for a busy database.
+const DELETION_TRANSACTION = { maxWait: 10_000, timeout: 30_000 }
+
 /**
  * Deletes the account `userId` and everything it owns. Returns false when there is no
  * such account; throws MainAdminError for the ADMIN_EMAIL account.
@@ -78,7 +81,7 @@ export async function deleteAccount(userId: string, options: { dataDir?: string 
 		await tx.password.deleteMany({ where: { userId } })
 		await tx.profile.delete({ where: { id: userId } })
 		return { uploadIds: uploads.map(({ id }) => id), avatarUrl: profile.avatarUrl }
-	})
+	}, DELETION_TRANSACTION)
 	if (!removed) return false
 	// After the commit: a file that fails to go is an orphan the hourly sweeps remove.
 	for (const id of removed.uploadIds) {
