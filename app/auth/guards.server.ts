@@ -74,13 +74,18 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * An admin with a confirmed e-mail. Guests go to /login, other users to /dashboard. An
- * admin whose address is not confirmed yet gets a 403 until it is: otherwise whoever
- * registered ADMIN_EMAIL first, without owning the mailbox, would hold the admin area.
+ * An admin with a confirmed e-mail. Guests go to /login; other users' page requests go to
+ * /dashboard with the no-permission message, and their posts get a bare 403 (a post is
+ * never something to land on). An admin whose address is not confirmed yet gets a 403
+ * until it is: otherwise whoever registered ADMIN_EMAIL first, without owning the
+ * mailbox, would hold the admin area.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
 	const user = await requireUser(request)
 	if (!user.isAdmin) {
+		if (request.method !== 'GET' && request.method !== 'HEAD') {
+			throw data(authMessages.forbidden, { status: 403 })
+		}
 		throw await redirectWithToast('/dashboard', { type: 'error', message: authMessages.forbidden })
 	}
 	if (!user.emailVerified) {

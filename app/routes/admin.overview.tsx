@@ -1,21 +1,264 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { DailyChart } from '~/admin/daily-chart'
+import { formatCount, formatDateTime, formatLatency, formatRate } from '~/admin/format'
+import { adminMessages as m } from '~/admin/messages'
+import {
+	generationTotals,
+	getCallStats,
+	getDailyGenerations,
+	getRecentLikeStats,
+	getRecentPhrases,
+	getUserStats,
+} from '~/admin/overview-stats.server'
+import { settle } from '~/admin/settle.server'
+import { cellClass, StatTable } from '~/admin/stat-table'
 import { requireAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { cx } from '~/utils/misc'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [{ title: 'Panel General · Frasea' }]
+export const meta: MetaFunction = () =>
+	pageMeta({
+		title: m.overview,
+		description: 'Estadísticas y actividad reciente de Frasea.',
+		path: '/admin/overview',
+		noindex: true,
+	})
+
+const tabs = [
+	{ id: 'actividad', label: m.recentActivityTab },
+	{ id: 'estadisticas', label: m.statisticsTab },
+] as const
+type TabId = (typeof tabs)[number]['id']
+
+function tabFrom(url: URL): TabId {
+	const value = url.searchParams.get('tab')
+	return tabs.find((tab) => tab.id === value)?.id ?? 'actividad'
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
-	return null
+	const tab = tabFrom(new URL(request.url))
+	const now = new Date()
+	// Each block loads on its own: one failing is logged and leaves the others standing.
+	const [users, daily, calls, likes, recent] = await Promise.all([
+		settle('user statistics', () => getUserStats(now)),
+		settle('daily generations', () => getDailyGenerations(now)),
+		settle('provider calls', () => getCallStats(now)),
+		tab === 'estadisticas' ? settle('like statistics', () => getRecentLikeStats(now)) : null,
+		tab === 'actividad' ? settle('recent activity', () => getRecentPhrases()) : null,
+	])
+	return {
+		tab,
+		users,
+		daily: tab === 'estadisticas' ? daily : null,
+		totals: daily ? generationTotals(daily) : null,
+		calls,
+		likes,
+		recent,
+	}
 }
 
-// The statistics and activity tabs come with the admin issue.
-export default function AdminOverview() {
+const cardClass =
+	'rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-gray-900'
+
+function Stat({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
 	return (
-		<section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-white/10 dark:bg-gray-900">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
-				Panel General
-			</h1>
-			<p className="mt-2 text-gray-600 dark:text-gray-400">Resumen de la actividad de Frasea.</p>
+		<div className={cardClass}>
+			<dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
+			<dd
+				data-stat={label}
+				className="mt-1 text-3xl font-bold tracking-tight text-gray-900 dark:text-white"
+			>
+				{value ?? <span className="text-base font-normal">{m.statUnavailable}</span>}
+			</dd>
+			{hint ? <dd className="mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</dd> : null}
+		</div>
+	)
+}
+
+function StatGroup({
+	title,
+	hint,
+	children,
+}: {
+	title: string
+	hint?: string
+	children: ReactNode
+}) {
+	const id = `grupo-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+	return (
+		<section aria-labelledby={id} className="space-y-2">
+			<h2
+				id={id}
+				className="text-sm font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400"
+			>
+				{title}
+			</h2>
+			{hint ? <p className="text-xs text-gray-600 dark:text-gray-400">{hint}</p> : null}
+			<dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</dl>
 		</section>
 	)
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+	const id = `seccion-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+	return (
+		<section aria-labelledby={id} className={cx(cardClass, 'space-y-3')}>
+			<h2 id={id} className="text-lg font-semibold text-gray-900 dark:text-white">
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+function Unavailable() {
+	return <p className="text-sm text-gray-600 dark:text-gray-400">{m.statUnavailable}</p>
+}
+
+export default function AdminOverview() {
+	const { tab, users, totals, calls, daily, likes, recent } = useLoaderData<typeof loader>()
+	const count = (value: number | undefined) => (value === undefined ? null : formatCount(value))
+	const overall = calls?.[0]
+	return (
+		<div className="space-y-6">
+			<header>
+				<h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+					{m.overview}
+				</h1>
+				<p className="mt-1 text-gray-600 dark:text-gray-400">{m.overviewIntro}</p>
+			</header>
+
+			<StatGroup title={m.usersGroup}>
+				<Stat label={m.totalUsers} value={count(users?.totalUsers)} />
+				<Stat label={m.totalPhrases} value={count(users?.totalPhrases)} />
+				<Stat label={m.activeUsers} value={count(users?.activeUsers)} hint={m.activeUsersHint} />
+				<Stat
+					label={m.averagePhrases}
+					value={count(users?.averagePhrasesPerUser)}
+					hint={m.averagePhrasesHint}
+				/>
+			</StatGroup>
+			<StatGroup title={m.generationsGroup} hint={m.generationsHint}>
+				<Stat label={m.generationsToday} value={count(totals?.today)} />
+				<Stat label={m.generations7Days} value={count(totals?.last7Days)} />
+				<Stat label={m.generations30Days} value={count(totals?.last30Days)} />
+			</StatGroup>
+			<StatGroup title={m.callsGroup}>
+				<Stat label={m.calls} value={count(overall?.calls)} />
+				<Stat
+					label={m.errorRate}
+					value={overall ? (overall.calls > 0 ? formatRate(overall.errorRate) : '—') : null}
+				/>
+				<Stat label={m.p50} value={overall ? formatLatency(overall.p50Ms) : null} />
+				<Stat label={m.p95} value={overall ? formatLatency(overall.p95Ms) : null} />
+			</StatGroup>
+
+			<nav
+				aria-label={m.sections}
+				className="flex gap-2 border-b border-gray-200 dark:border-white/10"
+			>
+				{tabs.map((item) => (
+					<Link
+						key={item.id}
+						to={`?tab=${item.id}`}
+						preventScrollReset
+						aria-current={item.id === tab ? 'page' : undefined}
+						className={cx(
+							'-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+							item.id === tab
+								? 'border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-200'
+								: 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white',
+						)}
+					>
+						{item.label}
+					</Link>
+				))}
+			</nav>
+
+			{tab === 'actividad' ? (
+				<Section title={m.recentActivityTab}>
+					{recent === null ? (
+						<Unavailable />
+					) : recent.length === 0 ? (
+						<p className="text-sm text-gray-600 dark:text-gray-400">{m.noRecentActivity}</p>
+					) : (
+						<ul
+							className="divide-y divide-gray-100 dark:divide-white/5"
+							data-testid="actividad-reciente"
+						>
+							{recent.map((phrase) => (
+								<li key={phrase.id} className="py-3">
+									<p className="text-sm font-semibold text-gray-900 dark:text-white">
+										{phrase.userName}
+									</p>
+									<p className="mt-0.5 line-clamp-2 text-sm text-gray-700 dark:text-gray-300">
+										{phrase.content}
+									</p>
+									<p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
+										<time dateTime={new Date(phrase.createdAt).toISOString()}>
+											{formatDateTime(phrase.createdAt)}
+										</time>
+									</p>
+								</li>
+							))}
+						</ul>
+					)}
+				</Section>
+			) : (
+				<>
+					<Section title={m.chartTitle}>
+						{daily === null ? <Unavailable /> : <DailyChart days={daily} />}
+					</Section>
+					<Section title={m.callsTitle}>
+						{calls === null ? (
+							<Unavailable />
+						) : overall && overall.calls > 0 ? (
+							<StatTable headers={[m.provider, m.calls, m.errors, m.errorRate, m.p50, m.p95]}>
+								{calls.map((row) => (
+									<tr key={row.provider ?? ''}>
+										<th scope="row" className={cx(cellClass, 'font-medium')}>
+											{row.provider ?? m.allProviders}
+										</th>
+										<td className={cellClass}>{formatCount(row.calls)}</td>
+										<td className={cellClass}>{formatCount(row.errors)}</td>
+										<td className={cellClass}>{formatRate(row.errorRate)}</td>
+										<td className={cellClass}>{formatLatency(row.p50Ms)}</td>
+										<td className={cellClass}>{formatLatency(row.p95Ms)}</td>
+									</tr>
+								))}
+							</StatTable>
+						) : (
+							<p className="text-sm text-gray-600 dark:text-gray-400">{m.noCalls}</p>
+						)}
+					</Section>
+					<Section title={m.likesTitle}>
+						{likes === null ? (
+							<Unavailable />
+						) : likes.length === 0 ? (
+							<p className="text-sm text-gray-600 dark:text-gray-400">{m.noLikes}</p>
+						) : (
+							<StatTable headers={[m.provider, m.model, m.phraseType, m.likes]}>
+								{likes.map((row) => (
+									<tr key={`${row.provider}|${row.model}|${row.phraseType}`}>
+										<td className={cellClass}>{row.provider}</td>
+										<td className={cellClass}>{row.model}</td>
+										<td className={cellClass}>{row.phraseType || '—'}</td>
+										<td className={cellClass}>{formatCount(row.likes)}</td>
+									</tr>
+								))}
+							</StatTable>
+						)}
+					</Section>
+				</>
+			)}
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
 }

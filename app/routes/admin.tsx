@@ -4,9 +4,10 @@ import { requireAdmin } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LogoutButton } from '~/components/logout-button'
+import { adminMessages as m } from '~/admin/messages'
 import { cx } from '~/utils/misc'
 
-export const meta: MetaFunction = () => [{ title: 'Panel de Administración · Frasea' }]
+export const meta: MetaFunction = () => [{ title: `${m.title} · Frasea` }]
 
 export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHandle
 
@@ -17,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The admin side menu. Later pages add themselves as they are built:
+ * The admin side menu: only pages that exist. Later pages add themselves as they are built:
  * Usuarios, Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
  */
-const links = [{ to: '/admin/overview', label: 'Panel General' }] as const
+const links = [{ to: '/admin/overview', label: m.overview }] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
 	cx(
@@ -34,9 +35,9 @@ function AdminHeader() {
 	return (
 		<div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-gray-200 bg-white px-5 py-4 shadow-sm dark:border-white/10 dark:bg-gray-900">
 			<div className="flex items-center gap-3">
-				<p className="text-lg font-bold text-gray-900 dark:text-white">Panel de Administración</p>
+				<p className="text-lg font-bold text-gray-900 dark:text-white">{m.title}</p>
 				<span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-500/20 dark:text-brand-200">
-					Administrador
+					{m.badge}
 				</span>
 			</div>
 			<LogoutButton redirectTo="/login" className="w-auto" />
@@ -51,7 +52,7 @@ export default function AdminLayout() {
 			<div className="flex flex-col gap-6 md:flex-row">
 				<aside className="w-full shrink-0 md:w-60">
 					<nav
-						aria-label="Administración"
+						aria-label={m.menu}
 						className="space-y-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-gray-900"
 					>
 						{links.map((link) => (
@@ -60,7 +61,7 @@ export default function AdminLayout() {
 							</NavLink>
 						))}
 						<NavLink to="/dashboard" end className={linkClass}>
-							Ver Dashboard Usuario
+							{m.userDashboard}
 						</NavLink>
 					</nav>
 				</aside>

@@ -1,0 +1,55 @@
+/**
+ * The admin area's Spanish texts, in one place. The product's agreed wording is used
+ * verbatim where there is one; the rest is ours.
+ */
+export const adminMessages = {
+	// The product's agreed texts, verbatim.
+	title: 'Panel de Administración',
+	badge: 'Administrador',
+	overview: 'Panel General',
+	userDashboard: 'Ver Dashboard Usuario',
+	recentActivityTab: 'Actividad Reciente',
+	statisticsTab: 'Estadísticas',
+	noRecentActivity: 'No hay actividad reciente para mostrar.',
+
+	// Ours.
+	menu: 'Administración',
+	overviewIntro: 'Resumen de la actividad de Frasea con datos reales.',
+	sections: 'Secciones del panel',
+	usersGroup: 'Usuarios y frases',
+	generationsGroup: 'Generaciones',
+	callsGroup: 'Llamadas al proveedor (últimos 30 días)',
+	statUnavailable: 'No se pudo cargar este dato.',
+	totalUsers: 'Usuarios totales',
+	totalPhrases: 'Frases guardadas',
+	activeUsers: 'Usuarios activos',
+	activeUsersHint: 'Guardaron alguna frase en los últimos 7 días',
+	averagePhrases: 'Frases por usuario',
+	averagePhrasesHint: 'Media redondeada',
+	generationsToday: 'Generaciones hoy',
+	generations7Days: 'Generaciones (7 días)',
+	generations30Days: 'Generaciones (30 días)',
+	generationsHint: 'Respuestas válidas del proveedor, por días naturales en Madrid',
+	callsTitle: 'Llamadas por proveedor (últimos 30 días)',
+	provider: 'Proveedor',
+	allProviders: 'Todos',
+	calls: 'Llamadas',
+	errors: 'Errores',
+	errorRate: 'Tasa de error',
+	p50: 'Latencia p50',
+	p95: 'Latencia p95',
+	noCalls: 'Todavía no hay llamadas registradas en los últimos 30 días.',
+	likesTitle: 'Me gusta por proveedor, modelo y tipo de frase (últimos 30 días)',
+	model: 'Modelo',
+	phraseType: 'Tipo de frase',
+	likes: 'Me gusta',
+	noLikes: 'Todavía no hay «Me gusta» en los últimos 30 días.',
+	chartTitle: 'Generaciones por día (últimos 30 días)',
+	chartDescription: (total: number, max: number) =>
+		`${total} generaciones en 30 días; el día con más tuvo ${max}.`,
+	day: 'Día',
+	generations: 'Generaciones',
+	recentUser: 'Usuario',
+	recentPhrase: 'Frase',
+	recentDate: 'Fecha',
+} as const
