@@ -1,7 +1,6 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ThemeSwitch } from '~/routes/resources.theme'
-import { ProfileAvatar } from '~/dashboard/profile-avatar'
 import { GoogleButton } from './google-button'
 import { CloseIcon, MenuIcon } from './icons'
 import { Logo } from './logo'
@@ -35,7 +34,17 @@ function AccountLinks({ user, google, stacked }: AccountProps & { stacked?: bool
 					to="/dashboard"
 					className={(state) => cx(navLinkClass(state), 'inline-flex items-center gap-2')}
 				>
-					<ProfileAvatar name={user.name} src={user.avatarUrl} size={24} />
+					{/* Plain markup, not the dashboard's avatar component: every page loads this header,
+					    and the home page's JavaScript is on a budget. */}
+					{user.avatarUrl ? (
+						<img
+							src={user.avatarUrl}
+							alt=""
+							width={24}
+							height={24}
+							className="size-6 rounded-full object-cover"
+						/>
+					) : null}
 					Dashboard
 				</NavLink>
 				<Form method="post" action="/logout">

@@ -83,7 +83,11 @@ function useProfileForm<Schema extends z.ZodObject>({
 		lastResult,
 		defaultValue,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldRevalidate: 'onBlur',
+		shouldValidate: 'onBlur',
+		// Once shown, an error goes away as the user types. Revalidating on blur instead would
+		// remove it when the pointer presses "Guardar": the button moves up before the
+		// pointer is released, and the click is lost.
+		shouldRevalidate: 'onInput',
 	})
 }
 
@@ -123,6 +127,11 @@ export function ProfilePage({
 					</h1>
 					<p className="truncate text-gray-900 dark:text-gray-100">{profile.name}</p>
 					<p className="truncate text-sm text-gray-600 dark:text-gray-400">{profile.email}</p>
+					<p className="mt-1">
+						<span className="inline-block rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-semibold text-gray-700 dark:bg-white/10 dark:text-gray-200">
+							{data.isAdmin ? messages.admin : messages.standardUser}
+						</span>
+					</p>
 				</div>
 			</header>
 
