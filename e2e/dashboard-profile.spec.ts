@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
 import {
 	comeFromNewAddress,
@@ -258,4 +259,47 @@ test('an account that signs in with Google only sets a password, then signs in w
 	await visit('/login')
 	await signInWithForm(page, user.email, 'mi primera clave 2026')
 	await expect(page).toHaveURL('/dashboard')
+})
+
+test('both tabs, with an avatar and with errors shown, have no serious accessibility violations', async ({
+	page,
+	login,
+	visit,
+	js,
+}) => {
+	// axe runs in the page; the no-JS pages are the same markup (see a11y.spec.ts).
+	test.skip(!js, 'axe needs JavaScript in the page')
+	const audit = async (label: string) => {
+		for (const colorScheme of ['light', 'dark'] as const) {
+			await page.emulateMedia({ colorScheme })
+			const results = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+				.analyze()
+			const serious = results.violations
+				.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+				.map(
+					(violation) =>
+						`${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
+				)
+			expect(serious, `${label} (${colorScheme})`).toEqual([])
+		}
+	}
+	await login({ name: 'Hugo Accesible' })
+	await visit('/dashboard/perfil')
+	await page.getByLabel('Foto de perfil').setInputFiles({
+		name: 'foto.png',
+		mimeType: 'image/png',
+		buffer: await smallPng(),
+	})
+	await page.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(toast(page, 'Perfil actualizado correctamente')).toBeAttached()
+	await page.getByLabel('Sitio web').fill('ftp://no-vale.es')
+	await page.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(page.getByText(WEBSITE_ERROR)).toBeVisible()
+	await audit('Información Personal')
+
+	await visit('/dashboard/perfil?tab=cuenta')
+	await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+	await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true')
+	await audit('Cuenta')
 })
