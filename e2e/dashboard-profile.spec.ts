@@ -81,6 +81,7 @@ test('an uploaded avatar shows in the header and the sidebar; removing it brings
 	page,
 	login,
 	visit,
+	js,
 }) => {
 	await login({ name: 'Bruno Foto' })
 	await visit('/dashboard/perfil')
@@ -95,6 +96,10 @@ test('an uploaded avatar shows in the header and the sidebar; removing it brings
 		mimeType: 'image/png',
 		buffer: await smallPng(),
 	})
+	if (js) {
+		// The chosen picture shows before it is sent.
+		await expect(page.getByRole('main').locator('img[src^="blob:"]')).toBeVisible()
+	}
 	await page.getByRole('button', { name: 'Guardar cambios' }).click()
 	await expect(toast(page, 'Perfil actualizado correctamente')).toBeAttached()
 
@@ -123,6 +128,7 @@ test('an avatar of 2 MB or more is refused next to its field, with the other inp
 	page,
 	login,
 	visit,
+	js,
 }) => {
 	const user = await login({ name: 'Carla Grande' })
 	await visit('/dashboard/perfil')
@@ -136,9 +142,13 @@ test('an avatar of 2 MB or more is refused next to its field, with the other inp
 		mimeType: 'image/png',
 		buffer: big,
 	})
+	const avatar = main.getByLabel('Foto de perfil')
+	if (js) {
+		// Said as soon as the file is chosen; nothing is sent.
+		await expect(main.getByText('La imagen debe ser menor a 2MB')).toBeVisible()
+	}
 	await main.getByRole('button', { name: 'Guardar cambios' }).click()
 
-	const avatar = main.getByLabel('Foto de perfil')
 	await expect(avatar).toHaveAttribute('aria-invalid', 'true')
 	await expect(main.getByText('La imagen debe ser menor a 2MB')).toBeVisible()
 	await expect(main.getByLabel('Nombre', { exact: true })).toHaveValue('Carla Cambiada')

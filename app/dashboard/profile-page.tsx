@@ -8,7 +8,7 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
-import { type ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { type z } from 'zod'
 import { NewPasswordFields } from '~/components/auth-layout'
 import {
@@ -24,6 +24,7 @@ import { formatDate } from './dates'
 import { ProfileAvatar } from './profile-avatar'
 import {
 	AVATAR_ACCEPT,
+	AVATAR_MAX_BYTES,
 	BIO_MAX_LENGTH,
 	passwordSchema,
 	PROFILE_INTENT,
@@ -202,6 +203,7 @@ function PersonalForm({
 	})
 	const pending = usePendingIntent()
 	const action = `${basePath}?tab=${PROFILE_TABS.personal}`
+	const preview = useAvatarPreview()
 	return (
 		<>
 			<h2 className="text-lg font-semibold text-gray-900 dark:text-white">
@@ -223,11 +225,16 @@ function PersonalForm({
 					errors={fields.avatar.errors}
 				>
 					<div className="flex flex-wrap items-center gap-4">
-						<ProfileAvatar name={profile.name} src={profile.avatarUrl} size={56} />
+						<ProfileAvatar name={profile.name} src={preview.src ?? profile.avatarUrl} size={56} />
 						<input
 							{...getInputProps(fields.avatar, { type: 'file' })}
 							{...describedBy(fields.avatar.id, { errors: fields.avatar.errors, hint: true })}
 							accept={AVATAR_ACCEPT}
+							onChange={(event) => {
+								preview.show(event.currentTarget.files?.[0])
+								// Say at once when the picture is too large, not only on "Guardar".
+								form.validate({ name: fields.avatar.name })
+							}}
 							className="block max-w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 dark:text-gray-300 dark:file:bg-brand-500/20 dark:file:text-brand-100"
 						/>
 						{profile.avatarUrl ? (
@@ -308,6 +315,27 @@ function PersonalForm({
 			) : null}
 		</>
 	)
+}
+
+/**
+ * With JavaScript, the chosen picture shows in place of the current one before it is sent
+ * (a local blob: address, released when replaced or when the form goes away).
+ */
+function useAvatarPreview() {
+	const [src, setSrc] = useState<string | null>(null)
+	useEffect(
+		() => () => {
+			if (src) URL.revokeObjectURL(src)
+		},
+		[src],
+	)
+	return {
+		src,
+		show(file: File | undefined) {
+			const fits = file && file.size > 0 && file.size < AVATAR_MAX_BYTES
+			setSrc(fits && file.type.startsWith('image/') ? URL.createObjectURL(file) : null)
+		},
+	}
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
