@@ -109,6 +109,7 @@ test('the sidebar leads to every section; Panel Admin only for admins; unknown p
 		'Mis Frases Guardadas',
 		'Historial',
 		'Perfil',
+		'Configuración',
 	])
 	await expect(page.getByRole('link', { name: 'Panel Admin' })).toHaveCount(0)
 	const sidebar = page.getByRole('complementary')

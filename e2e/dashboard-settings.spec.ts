@@ -66,6 +66,20 @@ async function save(page: Page, js: boolean) {
 	await expectSameDocument(page, js)
 }
 
+test('signing in changes no theme until the user saves one: the system colours stay', async ({
+	page,
+	login,
+	visit,
+}) => {
+	await page.emulateMedia({ colorScheme: 'dark' })
+	await login()
+	await visit(`${SETTINGS}?pestana=apariencia`)
+	await expect(page.getByRole('radio', { name: 'Según el sistema' })).toBeChecked()
+	expect(
+		await page.locator('body').evaluate((element) => getComputedStyle(element).colorScheme),
+	).toBe('dark')
+})
+
 test('tabs by address with the defaults; appearance saved and applied on every page from the first byte', async ({
 	page,
 	login,
@@ -101,7 +115,8 @@ test('tabs by address with the defaults; appearance saved and applied on every p
 
 	await tabs.getByRole('link', { name: 'Apariencia' }).click()
 	await expect(page).toHaveURL(`${SETTINGS}?pestana=apariencia`)
-	await expect(page.getByRole('radio', { name: 'Claro' })).toBeChecked()
+	// The theme on screen when the first settings were saved: the system's.
+	await expect(page.getByRole('radio', { name: 'Según el sistema' })).toBeChecked()
 	await expect(page.getByRole('radio', { name: 'Mediano' })).toBeChecked()
 	await expect(page.getByLabel('Reducir animaciones')).not.toBeChecked()
 	await page.getByRole('radio', { name: 'Oscuro' }).check()

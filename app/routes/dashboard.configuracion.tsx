@@ -73,7 +73,7 @@ const SAVE_INTENT = 'guardar'
 
 /** What the page shows before the user saved anything: the defaults, in the theme on screen. */
 async function currentSettings(request: Request, userId: string) {
-	return getSettings(userId, (await getTheme(request)) ?? 'light')
+	return getSettings(userId, (await getTheme(request)) ?? 'system')
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

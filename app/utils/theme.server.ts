@@ -45,8 +45,8 @@ const isFontSize = (value: string): value is FontSize =>
 
 /**
  * A signed-in user's saved settings are the source of truth (one read by primary key).
- * Before they save any, the theme the header's switch stored in the cookie, else the
- * settings' default (light). Visitors get the cookie's theme, else the system's.
+ * Before they save any, signing in changes nothing: like a visitor, they get the theme the
+ * header's switch stored in the cookie, else the system's.
  */
 export async function getAppearance(request: Request, userId: string | null): Promise<Appearance> {
 	const [cookieTheme, settings] = await Promise.all([
@@ -60,7 +60,7 @@ export async function getAppearance(request: Request, userId: string | null): Pr
 	])
 	if (!settings) {
 		return {
-			theme: userId ? (cookieTheme ?? 'light') : cookieTheme,
+			theme: cookieTheme,
 			fontSize: 'medium',
 			reducedMotion: false,
 		}
