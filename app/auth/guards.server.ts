@@ -84,7 +84,10 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 	const user = await requireUser(request)
 	if (!user.isAdmin) {
 		if (request.method !== 'GET' && request.method !== 'HEAD') {
-			throw data(authMessages.forbidden, { status: 403 })
+			throw new Response(authMessages.forbidden, {
+				status: 403,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+			})
 		}
 		throw await redirectWithToast('/dashboard', { type: 'error', message: authMessages.forbidden })
 	}

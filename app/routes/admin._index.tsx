@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { readOnlyAction } from '~/admin/read-only.server'
 import { requireAdmin } from '~/auth/guards.server'
 
 // /admin opens the overview.
@@ -6,3 +7,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
 	return redirect('/admin/overview')
 }
+
+export const action = readOnlyAction

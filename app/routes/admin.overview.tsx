@@ -12,10 +12,10 @@ import {
 	getRecentPhrases,
 	getUserStats,
 } from '~/admin/overview-stats.server'
+import { readOnlyAction } from '~/admin/read-only.server'
 import { settle } from '~/admin/settle.server'
 import { cellClass, StatTable } from '~/admin/stat-table'
 import { requireAdmin } from '~/auth/guards.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 
@@ -60,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		recent,
 	}
 }
+
+export const action = readOnlyAction
 
 const cardClass =
 	'rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-gray-900'
@@ -257,8 +259,4 @@ export default function AdminOverview() {
 			)}
 		</div>
 	)
-}
-
-export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
 }

@@ -1,6 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type MetaFunction } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
-import { requireAdmin } from '~/auth/guards.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LogoutButton } from '~/components/logout-button'
@@ -11,11 +10,9 @@ export const meta: MetaFunction = () => [{ title: `${m.title} · Frasea` }]
 
 export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHandle
 
-// Every child route guards its own loader and action too: loaders run in parallel.
-export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdmin(request)
-	return null
-}
+// No loader here: the layout shows no data, and each admin page guards its own loader and
+// action (requireAdmin). A layout loader would also rerun, as a GET, after a refused post
+// and turn the non-admin's 403 into the page request's redirect to /dashboard.
 
 /**
  * The admin side menu: only pages that exist. Later pages add themselves as they are built:
@@ -73,6 +70,8 @@ export default function AdminLayout() {
 	)
 }
 
+// The admin pages' errors land here, in place of the whole layout: a refused non-admin
+// never sees the admin header or menu, not even around a 403.
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />
 }
