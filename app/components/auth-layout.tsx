@@ -1,12 +1,4 @@
-import {
-	type DefaultValue,
-	type FieldMetadata,
-	getInputProps,
-	type SubmissionResult,
-	useForm,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type z } from 'zod'
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode } from 'react'
 import { PASSWORD_MIN_LENGTH } from '~/auth/password-policy'
 import { describedBy, Field, inputClass } from './forms'
@@ -108,30 +100,4 @@ export function NewPasswordFields({
 			</Field>
 		</>
 	)
-}
-
-/**
- * The form of an account page: checked in the browser (on blur, then as the user types)
- * with the schema its action checks on the server, and shown back from the action's
- * result after a post (which is all there is without JavaScript).
- */
-export function useAuthForm<Schema extends z.ZodObject>({
-	id,
-	schema,
-	lastResult,
-	defaultValue,
-}: {
-	id: string
-	schema: Schema
-	lastResult: SubmissionResult<string[]> | null | undefined
-	defaultValue?: DefaultValue<z.input<Schema>>
-}) {
-	return useForm<z.input<Schema>, z.output<Schema>>({
-		id,
-		constraint: getZodConstraint(schema),
-		lastResult,
-		defaultValue,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldRevalidate: 'onBlur',
-	})
 }

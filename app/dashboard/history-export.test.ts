@@ -2,13 +2,10 @@
  * The history export: the signed-in user's phrases only, those matching the search, in the
  * page's order, separated by blank lines, as an attachment named mis-frases-historial.txt.
  */
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { createSession } = await import('~/auth/session.server')
-const { loader } = await import('~/routes/dashboard.historial.exportar')
-afterAll(cleanUp)
+import { expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { createSession } from '~/auth/session.server'
+import { loader } from '~/routes/dashboard.historial.exportar'
 
 const context = { clientAddress: '198.51.100.7', protocol: 'http' as const }
 

@@ -2,12 +2,10 @@
  * Recent activity comes from what the user really did: their generator runs and the saves,
  * edits and sign-ins written as they happened, newest first, nobody else's.
  */
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const { getRecentActivity, recordActivity } = await import('./activity.server')
-afterAll(cleanUp)
+import { expect, test } from 'vitest'
+import { signIn } from '~/auth/sign-in.server'
+import { prisma } from '~/utils/db.server'
+import { getRecentActivity, recordActivity } from './activity.server'
 
 test('generations, saves, edits and sign-ins of the user, newest first, at most the limit', async () => {
 	const [user, other] = await Promise.all(
@@ -63,7 +61,6 @@ test('generations, saves, edits and sign-ins of the user, newest first, at most 
 })
 
 test('signing in writes a sign-in to the activity', async () => {
-	const { signIn } = await import('~/auth/sign-in.server')
 	const account = await prisma.profile.create({
 		data: { name: 'Entra', email: 'entra@frasea.test' },
 	})

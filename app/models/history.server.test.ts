@@ -2,19 +2,16 @@
  * History: only the user's own rows are read or deleted; the export reads every matching
  * text once, in order, in batches; "this month" is Madrid's month.
  */
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const {
+import { expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import {
 	deleteHistoryEntry,
 	getHistoryEntry,
 	historyStats,
 	historyTexts,
 	listHistory,
 	startOfMonth,
-} = await import('./history.server')
-afterAll(cleanUp)
+} from './history.server'
 
 let users = 0
 async function newUser() {

@@ -2,11 +2,9 @@
  * Saved phrases: every function reads and writes only the given user's rows (someone
  * else's id behaves as a missing one), search is a literal substring, pages are stable.
  */
-import { afterAll, expect, test } from 'vitest'
-import { setUpTestDatabase } from '~/auth/test-database'
-
-const { prisma, cleanUp } = await setUpTestDatabase()
-const {
+import { expect, test } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import {
 	countPhrases,
 	deleteAllPhrases,
 	deletePhrase,
@@ -15,8 +13,7 @@ const {
 	listPhrases,
 	savePhrases,
 	updatePhrase,
-} = await import('./phrase.server')
-afterAll(cleanUp)
+} from './phrase.server'
 
 let users = 0
 async function newUser() {

@@ -15,7 +15,8 @@ import { checkRecoveryMailCaps, requestPasswordReset } from '~/auth/password-res
 import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, EmailField, linkClass, useAuthForm } from '~/components/auth-layout'
+import { AuthLayout, EmailField, linkClass } from '~/components/auth-layout'
+import { useSchemaForm } from '~/components/schema-form'
 import { FormAlert, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
-	const [form, fields] = useAuthForm({
+	const [form, fields] = useSchemaForm({
 		id: 'forgot-password',
 		schema: ForgotPasswordSchema,
 		lastResult: actionData?.result,

@@ -27,13 +27,8 @@ import { signIn } from '~/auth/sign-in.server'
 import { verifyLogin } from '~/auth/user.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import {
-	AuthLayout,
-	EmailField,
-	GoogleSection,
-	linkClass,
-	useAuthForm,
-} from '~/components/auth-layout'
+import { AuthLayout, EmailField, GoogleSection, linkClass } from '~/components/auth-layout'
+import { useSchemaForm } from '~/components/schema-form'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -90,7 +85,7 @@ export default function LoginPage() {
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
-	const [form, fields] = useAuthForm({
+	const [form, fields] = useSchemaForm({
 		id: 'login',
 		schema: LoginSchema,
 		lastResult: actionData?.result,

@@ -31,8 +31,8 @@ import {
 	GoogleSection,
 	linkClass,
 	NewPasswordFields,
-	useAuthForm,
 } from '~/components/auth-layout'
+import { useSchemaForm } from '~/components/schema-form'
 import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -102,7 +102,7 @@ export default function RegisterPage() {
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get('redirectTo')
-	const [form, fields] = useAuthForm({
+	const [form, fields] = useSchemaForm({
 		id: 'register',
 		schema: RegisterSchema,
 		lastResult: actionData?.result,

@@ -18,7 +18,8 @@ import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AuthLayout, linkClass, NewPasswordFields, useAuthForm } from '~/components/auth-layout'
+import { AuthLayout, linkClass, NewPasswordFields } from '~/components/auth-layout'
+import { useSchemaForm } from '~/components/schema-form'
 import { FormAlert, primaryButtonClass, SubmitButton } from '~/components/forms'
 import { cx, useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -111,7 +112,7 @@ export default function ResetPasswordPage() {
 	const { valid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const schema = resetPasswordSchema()
-	const [form, fields] = useAuthForm({
+	const [form, fields] = useSchemaForm({
 		id: 'reset-password',
 		schema: schema,
 		lastResult: actionData?.result,

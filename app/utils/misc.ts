@@ -42,6 +42,13 @@ export function useIsPending({
 	)
 }
 
+/** The `intent` of the form on this page being sent right now, if any. */
+export function usePendingIntent() {
+	const navigation = useNavigation()
+	const submitting = useIsPending({ state: 'submitting' })
+	return submitting ? navigation.formData?.get('intent') : null
+}
+
 // Control characters, every kind of whitespace (browsers strip tabs and newlines from a
 // URL, so `/\t/evil.example` becomes `//evil.example`) and the backslash (browsers read
 // it as a slash in http URLs).
