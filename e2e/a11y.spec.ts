@@ -118,7 +118,10 @@ for (const path of PUBLIC_PAGES) {
  * Every page of the admin area, with its heading. The area's menu must list exactly these,
  * so a new admin page cannot go unaudited.
  */
-const ADMIN_PAGES: Audited[] = [{ path: '/admin/overview', heading: 'Panel General' }]
+const ADMIN_PAGES: Audited[] = [
+	{ path: '/admin/overview', heading: 'Panel General' },
+	{ path: '/admin/users', heading: 'Administración de Usuarios' },
+]
 
 test('a generated batch and the signed-in pages have no serious violations, light and dark', async ({
 	auditPage: page,

@@ -76,11 +76,16 @@ test('the admin layout: header, badge, sign-out and the menu of pages that exist
 	await expect(page.getByText('Panel de Administración', { exact: true })).toBeVisible()
 	await expect(page.getByText('Administrador', { exact: true })).toBeVisible()
 	const menu = page.getByRole('navigation', { name: 'Administración' })
-	await expect(menu.getByRole('link')).toHaveText(['Panel General', 'Ver Dashboard Usuario'])
+	await expect(menu.getByRole('link')).toHaveText([
+		'Panel General',
+		'Usuarios',
+		'Ver Dashboard Usuario',
+	])
 	await expect(menu.getByRole('link', { name: 'Panel General' })).toHaveAttribute(
 		'href',
 		'/admin/overview',
 	)
+	await expect(menu.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/admin/users')
 	await expect(menu.getByRole('link', { name: 'Ver Dashboard Usuario' })).toHaveAttribute(
 		'href',
 		'/dashboard',

@@ -16,9 +16,12 @@ export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHand
 
 /**
  * The admin side menu: only pages that exist. Later pages add themselves as they are built:
- * Usuarios, Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
+ * Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
  */
-const links = [{ to: '/admin/overview', label: m.overview }] as const
+const links = [
+	{ to: '/admin/overview', label: m.overview },
+	{ to: '/admin/users', label: m.users },
+] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
 	cx(
