@@ -26,9 +26,8 @@ export function DailyChart({ days }: { days: Day[] }) {
 	const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight
 	return (
 		<figure className="space-y-2">
-			<figcaption className="text-sm font-semibold text-gray-900 dark:text-white">
-				{m.chartTitle}
-			</figcaption>
+			{/* The section around the chart shows the same title as its heading. */}
+			<figcaption className="sr-only">{m.chartTitle}</figcaption>
 			<svg
 				viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
 				role="img"
@@ -72,7 +71,8 @@ export function DailyChart({ days }: { days: Day[] }) {
 							>
 								<title>{`${formatDay(day.day)}: ${formatCount(day.generations)}`}</title>
 							</rect>
-							{(index % 7 === 0 || index === days.length - 1) && (
+							{/* Every seventh day, counted back from today, so labels never collide. */}
+							{(days.length - 1 - index) % 7 === 0 && (
 								<text
 									x={x + barWidth / 2}
 									y={HEIGHT - 8}
