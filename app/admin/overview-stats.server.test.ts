@@ -122,6 +122,12 @@ test('calls, errors and nearest-rank p50/p95 latency, in total and per provider'
 	])
 })
 
+test('the total alone, for the cards', async () => {
+	expect(await getCallStats(now, { totalOnly: true })).toEqual([
+		{ provider: null, calls: 10, errors: 2, errorRate: 0.2, p50Ms: 400, p95Ms: 2000 },
+	])
+})
+
 test('no calls at all: zero calls and no latency', async () => {
 	expect(await getCallStats(new Date('2020-01-01T00:00:00Z'))).toEqual([
 		{ provider: null, calls: 0, errors: 0, errorRate: 0, p50Ms: null, p95Ms: null },

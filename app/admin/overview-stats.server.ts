@@ -87,11 +87,15 @@ export interface CallStats {
 }
 
 /**
- * Provider calls over the last STATS_DAYS Madrid days: in total (first) and per provider
- * (most calls first). Percentiles use the nearest-rank method: the value at position
- * ceil(p × n) of the sorted latencies, read by walking an index in latency order.
+ * Provider calls over the last STATS_DAYS Madrid days: in total (first) and, unless
+ * `totalOnly`, per provider (most calls first). Percentiles use the nearest-rank method:
+ * the value at position ceil(p × n) of the sorted latencies, read by walking an index in
+ * latency order.
  */
-export async function getCallStats(now = new Date()): Promise<CallStats[]> {
+export async function getCallStats(
+	now = new Date(),
+	{ totalOnly = false }: { totalOnly?: boolean } = {},
+): Promise<CallStats[]> {
 	const days = lastMadridDays(now, STATS_DAYS)
 	const since = days[0]?.start ?? now
 	const until = days.at(-1)?.end ?? now
@@ -133,7 +137,8 @@ export async function getCallStats(now = new Date()): Promise<CallStats[]> {
 	}
 	const rows: CallStats[] = []
 	// One after another: SQLite answers one statement at a time on this connection anyway.
-	for (const group of [total, ...perProvider.sort((a, b) => b.calls - a.calls)]) {
+	const wanted = totalOnly ? [total] : [total, ...perProvider.sort((a, b) => b.calls - a.calls)]
+	for (const group of wanted) {
 		rows.push(await withLatency(group))
 	}
 	return rows

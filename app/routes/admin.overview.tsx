@@ -46,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [users, daily, calls, likes, recent] = await Promise.all([
 		settle('user statistics', () => getUserStats(now)),
 		settle('daily generations', () => getDailyGenerations(now)),
-		settle('provider calls', () => getCallStats(now)),
+		settle('provider calls', () =>
+			// The cards need the total; the statistics tab adds the per-provider table.
+			getCallStats(now, { totalOnly: tab !== 'estadisticas' }),
+		),
 		tab === 'estadisticas' ? settle('like statistics', () => getRecentLikeStats(now)) : null,
 		tab === 'actividad' ? settle('recent activity', () => getRecentPhrases()) : null,
 	])
