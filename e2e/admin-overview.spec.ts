@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type Page } from '@playwright/test'
 import { sql, sqlGet } from './auth-helpers'
-import { expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test } from './fixtures'
 
 const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
@@ -190,19 +190,20 @@ test('the tabs are links: each opens its own section, with or without JavaScript
 
 test('the statistics tab has no serious accessibility violations, light and dark', async ({
 	page,
+	browser,
 	login,
-	visit,
 	js,
 }) => {
 	// The shared audit (a11y.spec.ts) opens every page of the admin menu on its first tab.
-	test.skip(!js, 'axe runs inside the page')
 	await login({ admin: true })
+	const audited = await auditablePage(page, browser, js)
 	for (const colorScheme of ['light', 'dark'] as const) {
-		await page.emulateMedia({ colorScheme })
-		await visit('/admin/overview?tab=estadisticas')
+		await audited.emulateMedia({ colorScheme })
+		await audited.goto('/admin/overview?tab=estadisticas')
 		await expect(
-			page.getByRole('heading', { name: 'Generaciones por día (últimos 30 días)' }),
+			audited.getByRole('heading', { name: 'Generaciones por día (últimos 30 días)' }),
 		).toBeVisible()
-		await expectNoSeriousViolations(page, `statistics tab (${colorScheme})`)
+		await expectNoSeriousViolations(audited, `statistics tab (${colorScheme})`)
 	}
+	if (!js) await audited.context().close()
 })

@@ -20,7 +20,7 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
 /**
  * The page to audit with axe, which runs as a script. With JavaScript, the test's own page.
  * Without it, a page in a context of its own (signed in as the test's) that may run scripts
- * but whose dashboard documents arrive with none: what the no-JS visitor gets, never
+ * but whose documents arrive with none: what the no-JS visitor gets, never
  * hydrated, forms posting natively. Close its context when done.
  */
 export async function auditablePage(page: Page, browser: Browser, js: boolean) {
@@ -28,8 +28,9 @@ export async function auditablePage(page: Page, browser: Browser, js: boolean) {
 	// Contexts made in a test take the project's options: JavaScript must be asked for.
 	const context = await browser.newContext({ baseURL, locale: 'es-ES', javaScriptEnabled: true })
 	await context.addCookies(await page.context().cookies())
+	const ours = new URL(baseURL).origin
 	await context.route(
-		(url) => url.pathname.startsWith('/dashboard'),
+		(url) => url.origin === ours,
 		async (route) => {
 			if (route.request().resourceType() !== 'document') return route.continue()
 			const response = await route.fetch({ maxRedirects: 0 })

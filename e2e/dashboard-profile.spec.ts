@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
 import {
 	comeFromNewAddress,
@@ -11,6 +10,7 @@ import {
 	sqlGet,
 	toast,
 } from './auth-helpers'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test } from './fixtures'
 
 /**
@@ -273,43 +273,39 @@ test('an account that signs in with Google only sets a password, then signs in w
 
 test('both tabs, with an avatar and with errors shown, have no serious accessibility violations', async ({
 	page,
+	browser,
 	login,
-	visit,
 	js,
 }) => {
-	// axe runs in the page; the no-JS pages are the same markup (see a11y.spec.ts).
-	test.skip(!js, 'axe needs JavaScript in the page')
+	await login({ name: 'Hugo Accesible' })
+	// Without JavaScript: the same pages as that visitor gets them (see dashboard-helpers).
+	const audited = await auditablePage(page, browser, js)
 	const audit = async (label: string) => {
 		for (const colorScheme of ['light', 'dark'] as const) {
-			await page.emulateMedia({ colorScheme })
-			const results = await new AxeBuilder({ page })
-				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-				.analyze()
-			const serious = results.violations
-				.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-				.map(
-					(violation) =>
-						`${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-				)
-			expect(serious, `${label} (${colorScheme})`).toEqual([])
+			await audited.emulateMedia({ colorScheme })
+			await expectNoSeriousViolations(audited, `${label} (${colorScheme})`)
 		}
 	}
-	await login({ name: 'Hugo Accesible' })
-	await visit('/dashboard/perfil')
-	await page.getByLabel('Foto de perfil').setInputFiles({
+	await audited.goto('/dashboard/perfil')
+	await audited.getByLabel('Foto de perfil').setInputFiles({
 		name: 'foto.png',
 		mimeType: 'image/png',
 		buffer: await smallPng(),
 	})
-	await page.getByRole('button', { name: 'Guardar cambios' }).click()
-	await expect(toast(page, 'Perfil actualizado correctamente')).toBeAttached()
-	await page.getByLabel('Sitio web').fill('ftp://no-vale.es')
-	await page.getByRole('button', { name: 'Guardar cambios' }).click()
-	await expect(page.getByText(WEBSITE_ERROR)).toBeVisible()
+	await audited.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(toast(audited, 'Perfil actualizado correctamente')).toBeAttached()
+	await audited.getByLabel('Sitio web').fill('ftp://no-vale.es')
+	await audited.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(audited.getByText(WEBSITE_ERROR)).toBeVisible()
 	await audit('Información Personal')
 
-	await visit('/dashboard/perfil?tab=cuenta')
-	await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
-	await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true')
+	// A wrong current password: refused by the server, with or without JavaScript.
+	await audited.goto('/dashboard/perfil?tab=cuenta')
+	await audited.getByLabel('Contraseña actual').fill('no es la mía 2026')
+	await audited.getByLabel('Nueva contraseña').fill('otra clave segura 2026')
+	await audited.getByLabel('Confirmar contraseña').fill('otra clave segura 2026')
+	await audited.getByRole('button', { name: 'Cambiar contraseña' }).click()
+	await expect(audited.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true')
 	await audit('Cuenta')
+	if (!js) await audited.context().close()
 })
