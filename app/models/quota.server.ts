@@ -5,14 +5,15 @@
  * - the client address (`ip:<address>`), because a visitor id is only a cookie: dropping it
  *   gives a fresh id, but not a fresh address;
  * - the provider calls of the whole service (`global:provider-calls`), when
- *   GENERATION_DAILY_LIMIT_GLOBAL is set: a ceiling on what the provider can bill in a day,
+ *   a global limit is set (an admin, or GENERATION_DAILY_LIMIT_GLOBAL): a ceiling on what the provider can bill in a day,
  *   whoever asks.
  * Every reservation is one atomic statement (an upsert that only increments under the
  * limit), never a read followed by a write, so concurrent requests in any number of
  * processes cannot overshoot.
  */
 import { isIPv4, isIPv6 } from 'node:net'
-import { getEnv } from '~/utils/env.server'
+import { getDailyLimits } from '~/settings/limits.server'
+import { SETTING_KEYS } from '~/settings/store.server'
 import { prisma } from '~/utils/db.server'
 
 export type QuotaSubject = { kind: 'user'; id: string } | { kind: 'visitor'; id: string }
@@ -21,8 +22,8 @@ export type QuotaSubject = { kind: 'user'; id: string } | { kind: 'visitor'; id:
 type LimitScope = QuotaSubject['kind'] | 'ip' | 'global'
 
 export const quotaSettingKeys = {
-	user: 'generation.dailyLimit.user',
-	visitor: 'generation.dailyLimit.anon',
+	user: SETTING_KEYS.limitUser,
+	visitor: SETTING_KEYS.limitAnon,
 } as const
 
 const GLOBAL_PROVIDER_CALLS = 'global:provider-calls'
@@ -34,13 +35,15 @@ export function quotaDay(now = new Date()) {
 	return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(now)
 }
 
-/** Daily limit for the subject: an admin-set value wins over the environment. */
-async function getDailyLimit(kind: QuotaSubject['kind']): Promise<number> {
-	const setting = await prisma.setting.findUnique({ where: { key: quotaSettingKeys[kind] } })
-	const fromSetting = setting ? Number.parseInt(setting.value, 10) : Number.NaN
-	if (Number.isInteger(fromSetting) && fromSetting > 0) return fromSetting
-	const env = getEnv()
-	return kind === 'user' ? env.GENERATION_DAILY_LIMIT_USER : env.GENERATION_DAILY_LIMIT_ANON
+/** The limits in force, as numbers (an admin-set value wins over the environment). */
+async function dailyLimits() {
+	const limits = await getDailyLimits()
+	return {
+		user: limits.user.value,
+		visitor: limits.anon.value,
+		ip: limits.ip.value,
+		global: limits.global.value,
+	}
 }
 
 const subjectKey = (subject: QuotaSubject) => `${subject.kind}:${subject.id}`
@@ -121,14 +124,6 @@ async function used(key: string, day: string): Promise<number> {
 	return row?.count ?? 0
 }
 
-async function getRemainingQuota(subject: QuotaSubject, now = new Date()) {
-	const [limit, count] = await Promise.all([
-		getDailyLimit(subject.kind),
-		used(subjectKey(subject), quotaDay(now)),
-	])
-	return { limit, remaining: Math.max(0, limit - count) }
-}
-
 /** A generation's place in today's allowances, to give back if no provider call was made. */
 type GenerationReservation = { subject: string; address: string; day: string }
 
@@ -148,13 +143,14 @@ export async function reserveGeneration(
 	now = new Date(),
 ): Promise<ReserveResult> {
 	const day = quotaDay(now)
-	const subjectLimit = await getDailyLimit(subject.kind)
+	const limits = await dailyLimits()
+	const subjectLimit = limits[subject.kind]
 	const key = subjectKey(subject)
 	if (!(await take(key, subjectLimit, day))) {
 		return { ok: false, scope: subject.kind, limit: subjectLimit }
 	}
 	const address = addressKey(clientAddress)
-	const addressLimit = getEnv().GENERATION_DAILY_LIMIT_IP
+	const addressLimit = limits.ip
 	if (!(await take(address, addressLimit, day))) {
 		await giveBack(key, day)
 		return { ok: false, scope: 'ip', limit: addressLimit }
@@ -173,18 +169,13 @@ export async function releaseGeneration(reservation: GenerationReservation) {
 	])
 }
 
-/** The service's daily ceiling on provider calls; 0 means none. */
-function globalCallLimit(): number {
-	return getEnv().GENERATION_DAILY_LIMIT_GLOBAL
-}
-
 /**
  * Takes one provider call from the service's daily ceiling, before the call is made (every
  * retry too: each is billed). Never given back: the call was made. Always true when the
  * ceiling is off.
  */
 export async function reserveProviderCall(now = new Date()): Promise<boolean> {
-	const limit = globalCallLimit()
+	const limit = (await dailyLimits()).global
 	if (limit === 0) return true
 	return take(GLOBAL_PROVIDER_CALLS, limit, quotaDay(now))
 }
@@ -203,15 +194,20 @@ export async function getAllowance(
 	now = new Date(),
 ): Promise<Allowance> {
 	const day = quotaDay(now)
-	const env = getEnv()
-	const globalLimit = options.providerCalls ? globalCallLimit() : 0
-	const [own, addressUsed, globalUsed] = await Promise.all([
-		getRemainingQuota(subject, now),
+	const limits = await dailyLimits()
+	const globalLimit = options.providerCalls ? limits.global : 0
+	const [ownUsed, addressUsed, globalUsed] = await Promise.all([
+		used(subjectKey(subject), day),
 		used(addressKey(clientAddress), day),
 		globalLimit > 0 ? used(GLOBAL_PROVIDER_CALLS, day) : Promise.resolve(0),
 	])
-	let allowance: Allowance = { limit: own.limit, remaining: own.remaining, scope: subject.kind }
-	const addressRemaining = Math.max(0, env.GENERATION_DAILY_LIMIT_IP - addressUsed)
+	const ownLimit = limits[subject.kind]
+	let allowance: Allowance = {
+		limit: ownLimit,
+		remaining: Math.max(0, ownLimit - ownUsed),
+		scope: subject.kind,
+	}
+	const addressRemaining = Math.max(0, limits.ip - addressUsed)
 	if (addressRemaining < allowance.remaining) {
 		allowance = { ...allowance, remaining: addressRemaining, scope: 'ip' }
 	}

@@ -67,6 +67,9 @@ const schema = z.object({
 			)
 			.optional(),
 	),
+	SECRETS_KEY: optionalString.pipe(
+		z.string().min(16, 'must have at least 16 characters').optional(),
+	),
 	ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
 	GEMINI_API_KEY: optionalString,
 	GEMINI_BASE_URL: optionalUrl.default('https://generativelanguage.googleapis.com'),
@@ -96,6 +99,12 @@ const schema = z.object({
 			.optional(),
 	),
 	MAIL_FROM: optionalString,
+	ADS_CLIENT_ID: optionalString.pipe(
+		z
+			.string()
+			.regex(/^ca-pub-\d{10,20}$/, 'must be a publisher id such as ca-pub-1234567890123456')
+			.optional(),
+	),
 })
 
 /** Rules between variables, checked on the raw values so they are reported with the rest. */
@@ -172,6 +181,28 @@ export function sqlitePath(databaseUrl: string): string {
 	return path.resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''))
 }
 
+/**
+ * A random secret generated once and kept in DATA_DIR under `name` (readable by the owner
+ * only), so a newcomer's install needs no configuration. Concurrent first starts agree on
+ * one value: the first writer wins and the others read it.
+ */
+export function generatedSecret(name: string): string {
+	const env = getEnv()
+	const file = path.join(env.dataDir, name)
+	try {
+		return readFileSync(file, 'utf8').trim()
+	} catch {
+		mkdirSync(env.dataDir, { recursive: true })
+		const secret = randomBytes(32).toString('base64url')
+		try {
+			writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+			return secret
+		} catch {
+			return readFileSync(file, 'utf8').trim()
+		}
+	}
+}
+
 let secrets: string[] | undefined
 
 /**
@@ -182,24 +213,8 @@ let secrets: string[] | undefined
 export function getSessionSecrets(): string[] {
 	if (secrets) return secrets
 	const env = getEnv()
-	if (env.SESSION_SECRET) {
-		secrets = env.SESSION_SECRET.split(',').map((secret) => secret.trim())
-		return secrets
-	}
-	const file = path.join(env.dataDir, 'session-secret')
-	let secret: string
-	try {
-		secret = readFileSync(file, 'utf8').trim()
-	} catch {
-		mkdirSync(env.dataDir, { recursive: true })
-		secret = randomBytes(32).toString('base64url')
-		try {
-			writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-		} catch {
-			// Another process created it first: use theirs.
-			secret = readFileSync(file, 'utf8').trim()
-		}
-	}
-	secrets = [secret]
+	secrets = env.SESSION_SECRET
+		? env.SESSION_SECRET.split(',').map((secret) => secret.trim())
+		: [generatedSecret('session-secret')]
 	return secrets
 }
