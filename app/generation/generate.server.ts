@@ -19,8 +19,13 @@ import {
 import { GENERATOR_PAGES, type Page } from '~/generator/pages'
 import { DEFAULT_TIME_ZONE } from './options'
 import { fillWithPlaceholders } from './placeholders'
-import { buildInstruction, buildSimplifiedInstruction } from './prompt'
+import {
+	buildConfiguredInstruction,
+	buildSimplifiedInstruction,
+	type InstructionSettings,
+} from './prompt'
 import { type TextProvider } from './providers/types'
+import { type Sampling } from '~/settings/ai-config.server'
 import { type GenerationRequest } from './types'
 
 const MAX_ATTEMPTS = 3
@@ -28,9 +33,13 @@ const PROVIDER_TIMEOUT_MS = 30_000
 /** A quota RetryInfo longer than this fails at once instead of keeping the visitor waiting. */
 const MAX_RETRY_DELAY_MS = 5_000
 
-/** 0.8 on the first try, then 0.7 − 0.1 × attempt (attempt counted from 0). */
-export function attemptTemperature(attempt: number): number {
-	return attempt === 0 ? 0.8 : Math.round((0.7 - 0.1 * attempt) * 10) / 10
+/**
+ * `first` on the first try (0.8 unless an admin set another), then 0.1 lower than that
+ * minus 0.1 × attempt (attempt counted from 0): 0.8, 0.6, 0.5. Never below 0.
+ */
+export function attemptTemperature(attempt: number, first = 0.8): number {
+	if (attempt === 0) return first
+	return Math.max(0, Math.round((first - 0.1 - 0.1 * attempt) * 10) / 10)
 }
 
 /** 2^attempt × 500 ms after the failed attempt `attempt` (counted from 0). */
@@ -82,6 +91,10 @@ export interface GeneratePhrasesOptions {
 	 * the generation. The service's daily ceiling on provider calls lives here.
 	 */
 	reserveCall?: () => Promise<boolean>
+	/** Sampling an admin saved; absent, the page's built-in values. */
+	sampling?: Sampling
+	/** What an admin asked of the instruction: a template, and/or extra care for quality. */
+	instructionSettings?: InstructionSettings
 }
 
 /**
@@ -127,9 +140,10 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		now: options.now ?? new Date(),
 		timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
 	})
-	const config = GENERATOR_PAGES[page].sampling
+	const pageSampling = GENERATOR_PAGES[page].sampling
+	const sampling = options.sampling
 	const events: GenerationEvent[] = options.events ?? []
-	let instruction = buildInstruction(brief)
+	let instruction = buildConfiguredInstruction(brief, options.instructionSettings)
 	let collected: string[] = []
 	let lastError: GenerationError | undefined
 	let attempts = 0
@@ -157,7 +171,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		}
 		// The reservation may have waited on the database while the visitor left.
 		if (signal?.aborted) throw abortedError(page, provider)
-		const temperature = attemptTemperature(attempt)
+		const temperature = attemptTemperature(attempt, sampling?.temperature)
 		const started = performance.now()
 		let extraDelay = 0
 		attempts++
@@ -166,9 +180,9 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				instruction,
 				image: request.image,
 				temperature,
-				topP: config.topP,
-				topK: config.topK,
-				maxOutputTokens: config.maxOutputTokens,
+				topP: sampling?.topP ?? pageSampling.topP,
+				topK: pageSampling.topK,
+				maxOutputTokens: sampling?.maxOutputTokens ?? pageSampling.maxOutputTokens,
 				brief,
 				signal,
 				timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,

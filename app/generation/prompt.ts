@@ -98,6 +98,37 @@ export function buildInstruction(brief: GenerationBrief): string {
 	].join('\n')
 }
 
+/** What an admin configured about the instruction (see app/settings/ai-config.server.ts). */
+export interface InstructionSettings {
+	/** Contains `{{prompt}}`, replaced by what the visitor typed. */
+	template?: { text: string; includeSystemPrompt: boolean }
+	/** Asks the model for extra care: wording, originality, no clichés. */
+	enhanceQuality?: boolean
+}
+
+const QUALITY_LINE =
+	'Cuida especialmente la calidad: frases originales, naturales y bien escritas, sin tópicos ni repeticiones, con la ortografía y la puntuación correctas.'
+
+/**
+ * The instruction with what an admin configured: the template first (the visitor's words in
+ * place of `{{prompt}}`), then, unless the template stands alone, our own instruction.
+ */
+export function buildConfiguredInstruction(
+	brief: GenerationBrief,
+	settings: InstructionSettings = {},
+): string {
+	const own = buildInstruction(brief)
+	const withQuality = settings.enhanceQuality ? `${own}\n${QUALITY_LINE}` : own
+	const template = settings.template
+	if (!template) return withQuality
+	const typed = brief.prompt || brief.context || ''
+	const rendered = template.text.replaceAll('{{prompt}}', typed)
+	if (!template.includeSystemPrompt) {
+		return settings.enhanceQuality ? `${rendered}\n${QUALITY_LINE}` : rendered
+	}
+	return `${rendered}\n\n${withQuality}`
+}
+
 /**
  * The instruction after a content-policy refusal: the visitor's own words, which most
  * likely caused it, are left out and the tone is asked to stay positive.

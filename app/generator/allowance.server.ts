@@ -1,6 +1,5 @@
 /** Who a generation is charged to, and what the page says about today's allowance. */
 import { getAllowance, type QuotaSubject } from '~/models/quota.server'
-import { providerConfigFromEnv } from '~/generation/providers/index.server'
 import { type QuotaInfo } from './view'
 
 /** The account when signed in, else the browser's visitor id. */
@@ -14,12 +13,12 @@ export async function quotaInfo(
 	userId: string | null,
 	visitorId: string | null,
 	clientAddress: string | undefined,
+	options: { offline: boolean },
 ): Promise<QuotaInfo> {
 	const subject = quotaSubject(userId, visitorId) ?? { kind: 'visitor', id: 'none' }
 	// The offline engine bills nothing, so the ceiling on provider calls does not apply.
-	const providerCalls = providerConfigFromEnv().provider !== 'offline'
 	const { limit, remaining, scope } = await getAllowance(subject, clientAddress, {
-		providerCalls,
+		providerCalls: !options.offline,
 	})
 	return { limit, remaining, scope, signedIn: Boolean(userId) }
 }

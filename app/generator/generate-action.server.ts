@@ -11,7 +11,7 @@ import {
 	madeBillableCall,
 	type GenerationEvent,
 } from '~/generation/generate.server'
-import { getTextProvider } from '~/generation/providers/index.server'
+import { generationSetupFor } from '~/settings/ai-config.server'
 import { createBatch } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { runHousekeeping } from '~/models/housekeeping.server'
@@ -99,7 +99,8 @@ export async function generate(
 		return failure(submitted, { form: [message] }, 429, headers)
 	}
 
-	const provider = getTextProvider()
+	const setup = await generationSetupFor(page)
+	const provider = setup.provider
 	const settings = {
 		mode: form.mode,
 		context: form.context ?? '',
@@ -129,6 +130,8 @@ export async function generate(
 			signal: request.signal,
 			request: { ...settings, prompt: form.prompt, image },
 			events,
+			sampling: setup.sampling,
+			instructionSettings: { template: setup.template, enhanceQuality: setup.enhanceQuality },
 			// The offline engine costs nothing: only real provider calls meet the ceiling.
 			reserveCall: provider.id === 'offline' ? undefined : () => reserveProviderCall(),
 		})

@@ -5,7 +5,7 @@
 import { type AppLoadContext } from '@remix-run/node'
 import { getViewer } from '~/auth/guards.server'
 import { DEFAULT_SIZE_KEY, isSizeKey } from '~/cards/sizes'
-import { providerConfigFromEnv } from '~/generation/providers/index.server'
+import { providerConfigFor } from '~/settings/ai-config.server'
 import { getBatchForViewer } from '~/models/batch.server'
 import { quotaInfo } from './allowance.server'
 import { loadCards } from './cards.server'
@@ -28,9 +28,11 @@ export async function loadGenerator(
 	const url = new URL(request.url)
 	const { user, viewer } = await getViewer(request)
 	const batchId = url.searchParams.get('lote')
+	const { config } = await providerConfigFor(page)
+	const offline = config.provider === 'offline'
 	const [stored, quota] = await Promise.all([
 		batchId ? getBatchForViewer(batchId, viewer) : null,
-		quotaInfo(viewer.userId, viewer.visitorId, context?.clientAddress),
+		quotaInfo(viewer.userId, viewer.visitorId, context?.clientAddress, { offline }),
 	])
 	const settings = stored ? (JSON.parse(stored.settings) as Record<string, unknown>) : null
 	const values = formValues(page, settings ? { ...settings, prompt: stored?.prompt } : null)
@@ -53,7 +55,7 @@ export async function loadGenerator(
 		values,
 		quota,
 		signedIn: Boolean(user),
-		offline: providerConfigFromEnv().provider === 'offline',
+		offline,
 		batchMissing: Boolean(batchId) && !stored,
 		batch,
 		editing: Number.isInteger(editing) ? editing : null,

@@ -12,7 +12,7 @@ import { createOfflineProvider } from './offline.server'
 import { createOpenAIProvider } from './openai.server'
 import { type ProviderId, type TextProvider } from './types'
 
-interface ProviderConfig {
+export interface ProviderConfig {
 	provider: ProviderId
 	gemini?: { apiKey: string; baseUrl: string; model: string }
 	openai?: { baseUrl: string; apiKey?: string; model: string }
