@@ -23,9 +23,17 @@ export function testServers(): Servers {
 	return servers
 }
 
-/** Runs SQL on the app's database (for set-ups the UI has no way to make, e.g. role admin). */
-export function sql(statement: string, ...params: unknown[]) {
-	const db = new Database(path.join(dataDir, 'frasea.db'))
+/**
+ * A running app the tests reach: the shared e2e server, or an instance a spec started on
+ * its own data folder (e2e/own-app.ts).
+ */
+export type AppTarget = { dataDir: string; baseURL: string }
+
+export const sharedApp: AppTarget = { dataDir, baseURL }
+
+/** Runs SQL on an app's database (for set-ups the UI has no way to make, e.g. role admin). */
+export function sqlIn(target: AppTarget, statement: string, ...params: unknown[]) {
+	const db = new Database(path.join(target.dataDir, 'frasea.db'))
 	db.pragma('busy_timeout = 5000')
 	try {
 		return db.prepare(statement).run(...params)
@@ -34,14 +42,27 @@ export function sql(statement: string, ...params: unknown[]) {
 	}
 }
 
-export function sqlGet<T>(statement: string, ...params: unknown[]): T | undefined {
-	const db = new Database(path.join(dataDir, 'frasea.db'), { readonly: true })
+export function sqlGetIn<T>(
+	target: AppTarget,
+	statement: string,
+	...params: unknown[]
+): T | undefined {
+	const db = new Database(path.join(target.dataDir, 'frasea.db'), { readonly: true })
 	db.pragma('busy_timeout = 5000')
 	try {
 		return db.prepare(statement).get(...params) as T | undefined
 	} finally {
 		db.close()
 	}
+}
+
+/** SQL on the shared e2e server's database. */
+export function sql(statement: string, ...params: unknown[]) {
+	return sqlIn(sharedApp, statement, ...params)
+}
+
+export function sqlGet<T>(statement: string, ...params: unknown[]): T | undefined {
+	return sqlGetIn<T>(sharedApp, statement, ...params)
 }
 
 /** An address no other test uses. */
@@ -79,6 +100,13 @@ const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
  * Unconfirmed accounts get no confirmation link; ask for one through the page if needed.
  */
 export async function createUser(options: UserOptions = {}): Promise<TestUser> {
+	return createUserIn(sharedApp, options)
+}
+
+export async function createUserIn(
+	target: AppTarget,
+	options: UserOptions = {},
+): Promise<TestUser> {
 	const user = {
 		id: randomUUID(),
 		email: options.email ?? uniqueEmail('usuario'),
@@ -88,7 +116,8 @@ export async function createUser(options: UserOptions = {}): Promise<TestUser> {
 	const hash = await hashPassword(user.password)
 	const now = sqlDate(new Date())
 	const confirmed = options.confirmed ?? true
-	sql(
+	sqlIn(
+		target,
 		`INSERT INTO perfiles (id, nombre, correo, rol, correo_verificado_en, fecha_creacion, fecha_actualizacion)
 		 VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		user.id,
@@ -99,7 +128,7 @@ export async function createUser(options: UserOptions = {}): Promise<TestUser> {
 		now,
 		now,
 	)
-	sql('INSERT INTO passwords (user_id, hash) VALUES (?, ?)', user.id, hash)
+	sqlIn(target, 'INSERT INTO passwords (user_id, hash) VALUES (?, ?)', user.id, hash)
 	return user
 }
 
@@ -110,9 +139,9 @@ const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
  * The cookie-signing secret the app generated in its data folder at first use (the e2e
  * server sets no SESSION_SECRET). A first page request makes it exist.
  */
-async function sessionSecret() {
-	const file = path.join(dataDir, 'session-secret')
-	if (!existsSync(file)) await fetch(`${baseURL}/login`)
+async function sessionSecret(target: AppTarget) {
+	const file = path.join(target.dataDir, 'session-secret')
+	if (!existsSync(file)) await fetch(`${target.baseURL}/login`)
 	return readFileSync(file, 'utf8').trim()
 }
 
@@ -121,10 +150,15 @@ async function sessionSecret() {
  * of a random token, and the token in the signed session cookie (`__Host-` only on HTTPS).
  */
 export async function signInAs(context: BrowserContext, userId: string) {
+	await signInAsIn(sharedApp, context, userId)
+}
+
+export async function signInAsIn(target: AppTarget, context: BrowserContext, userId: string) {
 	const token = randomToken()
 	const now = new Date()
 	const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
-	sql(
+	sqlIn(
+		target,
 		'INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)',
 		hashToken(token),
 		userId,
@@ -132,15 +166,17 @@ export async function signInAs(context: BrowserContext, userId: string) {
 		sqlDate(now),
 		sqlDate(now),
 	)
-	const secure = baseURL.startsWith('https:')
+	const secure = target.baseURL.startsWith('https:')
 	const name = secure ? '__Host-fr_session' : 'fr_session'
-	const serialized = await createCookie(name, { secrets: [await sessionSecret()] }).serialize(token)
+	const serialized = await createCookie(name, { secrets: [await sessionSecret(target)] }).serialize(
+		token,
+	)
 	const value = serialized.slice(name.length + 1).split(';')[0] ?? ''
 	await context.addCookies([
 		{
 			name,
 			value,
-			url: baseURL,
+			url: target.baseURL,
 			httpOnly: true,
 			secure,
 			sameSite: 'Lax',

@@ -1,0 +1,95 @@
+/**
+ * An app instance of the test worker's own, for specs that change service-wide
+ * configuration (the provider, limits, tools): on the shared e2e server such a change would
+ * reach the other specs running next to it. Each worker starts the built app once on a
+ * fresh data folder, with a fake Gemini server beside it that admin settings can point at.
+ *
+ * Cookies are not kept apart by port: a test works against one app only (this one, or the
+ * shared one), never both.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { startBuiltApp } from '../scripts/app-process.mjs'
+import { startFakeGemini } from '../tests/fakes/fake-gemini'
+import { type FakeServer } from '../tests/fakes/shared'
+import {
+	createUserIn,
+	signInAsIn,
+	sqlGetIn,
+	sqlIn,
+	type AppTarget,
+	type TestUser,
+	type UserOptions,
+} from './auth-helpers'
+import { expectHydration, test as base } from './fixtures'
+
+export { expect }
+
+export interface OwnApp extends AppTarget {
+	/** The fake Gemini API on loopback; its `url` is what an admin saves as the API address. */
+	gemini: FakeServer
+	url(pathname: string): string
+	sql(statement: string, ...params: unknown[]): ReturnType<typeof sqlIn>
+	sqlGet<T>(statement: string, ...params: unknown[]): T | undefined
+}
+
+type OwnAppFixtures = {
+	/** Creates an account in this app and signs the page's context in as it. */
+	ownLogin: (options?: UserOptions) => Promise<TestUser>
+	/** Opens a path of this app and proves the page hydrated (or, without JS, never did). */
+	ownVisit: (pathname: string) => Promise<void>
+}
+
+export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp }>({
+	ownApp: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+		async ({}, use) => {
+			const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-own-app-'))
+			const gemini = await startFakeGemini()
+			const app = await startBuiltApp({
+				dataDir,
+				env: {
+					TRUST_PROXY: '1',
+					GENERATION_DAILY_LIMIT_IP: '1000000',
+					GENERATION_DAILY_LIMIT_ANON: '100000',
+					GENERATION_DAILY_LIMIT_USER: '100000',
+					ADMIN_EMAIL: 'admin@frasea.test',
+					// The offline engine until an admin says otherwise.
+					GEMINI_API_KEY: '',
+					OPENAI_BASE_URL: '',
+					OPENAI_MODEL: '',
+					SMTP_URL: '',
+				},
+			})
+			const target: AppTarget = { dataDir, baseURL: app.origin }
+			await use({
+				...target,
+				gemini,
+				url: (pathname) => `${app.origin}${pathname}`,
+				sql: (statement, ...params) => sqlIn(target, statement, ...params),
+				sqlGet: <T>(statement: string, ...params: unknown[]) =>
+					sqlGetIn<T>(target, statement, ...params),
+			})
+			await app.stop()
+			await gemini.close()
+			rmSync(dataDir, { recursive: true, force: true })
+		},
+		{ scope: 'worker' },
+	],
+	ownLogin: async ({ ownApp, context }, use) => {
+		await use(async (options) => {
+			const user = await createUserIn(ownApp, options)
+			await signInAsIn(ownApp, context, user.id)
+			return user
+		})
+	},
+	ownVisit: async ({ ownApp, page, js }, use) => {
+		await use(async (pathname) => {
+			const response = await page.goto(ownApp.url(pathname))
+			expect(response, `no response for ${pathname}`).not.toBeNull()
+			await expectHydration(page, js)
+		})
+	},
+})
