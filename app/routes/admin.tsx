@@ -14,13 +14,15 @@ export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHand
 // action (requireAdmin). A layout loader would also rerun, as a GET, after a refused post
 // and turn the non-admin's 403 into the page request's redirect to /dashboard.
 
-/**
- * The admin side menu: only pages that exist. Later pages add themselves as they are built:
- * Configuración API, Nuevas Herramientas, API Instagram Frases, API Facebook Frases.
- */
+/** The admin side menu, in the product's order; the ad slot's settings come last. */
 const links = [
 	{ to: '/admin/overview', label: m.overview },
 	{ to: '/admin/users', label: m.users },
+	{ to: '/admin/api-settings', label: m.apiSettings },
+	{ to: '/admin/new-tools', label: m.newTools },
+	{ to: '/admin/instagram-api', label: m.instagramApi },
+	{ to: '/admin/facebook-api', label: m.facebookApi },
+	{ to: '/admin/ads', label: m.ads },
 ] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -237,3 +237,19 @@ describe('custom model URLs', () => {
 		}
 	})
 })
+
+test('a page given its own address and key while the service is offline speaks Gemini', async () => {
+	await writeSetting(SETTING_KEYS.provider, 'offline', adminId)
+	await prisma.toolSettings.create({
+		data: {
+			toolId: 'facebook',
+			name: 'Facebook',
+			description: '',
+			apiKey: encryptSecret(FAKE_GEMINI_KEY),
+			baseUrl: gemini.url,
+		},
+	})
+	expect((await loadServiceAiConfig()).effective.provider).toBe('offline')
+	const { config } = await providerConfigFor('facebook')
+	expect(config).toMatchObject({ provider: 'gemini', gemini: { baseUrl: gemini.url } })
+})

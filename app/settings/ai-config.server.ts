@@ -282,9 +282,13 @@ export async function providerConfigFor(
 	])
 	if (!tool) return { config: resolved.effective, service: resolved, tool: null }
 
+	// The model's provider; else the service's; a page given its own address or key while the
+	// service runs offline speaks Gemini's API (the product's original provider).
 	const kind: ProviderId = isProviderId(tool.model?.provider)
 		? (tool.model.provider as ProviderId)
-		: resolved.effective.provider
+		: resolved.effective.provider === 'offline' && (tool.baseUrl || tool.apiKey)
+			? 'gemini'
+			: resolved.effective.provider
 	const target = tool.model ? modelTarget(tool.model) : null
 	const toolKey = tool.apiKey ? decryptSecret(tool.apiKey) : null
 	const pick = (...values: Array<string | null | undefined>) =>
