@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { statSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { decryptSecret, encryptSecret, maskSecret } from './secrets.server'
 
@@ -33,4 +35,14 @@ describe('stored secrets', () => {
 		expect(maskSecret('AIzaSyABCDEF9876')).toBe('••••9876')
 		expect(maskSecret('abc')).toBe('••••')
 	})
+})
+
+test('without SECRETS_KEY the key is generated once into DATA_DIR, private, and survives a restart', async () => {
+	const stored = encryptSecret('sigue-abriendo')
+	const file = path.join(process.env.DATA_DIR!, 'secrets-key')
+	expect(statSync(file).mode & 0o777).toBe(0o600)
+	// A fresh process: modules loaded again, the key read back from the file.
+	vi.resetModules()
+	const restarted = await import('./secrets.server')
+	expect(restarted.decryptSecret(stored)).toBe('sigue-abriendo')
 })

@@ -48,6 +48,8 @@ describe('parseEnv', () => {
 				SESSION_SECRET: 'corta',
 				GOOGLE_CLIENT_ID: 'solo-el-id',
 				AUTH_RATE_LIMIT: '-1',
+				SECRETS_KEY: 'corta',
+				ADS_CLIENT_ID: 'pub-123',
 			})
 		} catch (caught) {
 			error = caught
@@ -63,10 +65,12 @@ describe('parseEnv', () => {
 			'SESSION_SECRET',
 			'GOOGLE_CLIENT_SECRET',
 			'AUTH_RATE_LIMIT',
+			'SECRETS_KEY',
+			'ADS_CLIENT_ID',
 		]) {
 			expect(message).toContain(`${name}:`)
 		}
-		expect((error as EnvError).problems).toHaveLength(8)
+		expect((error as EnvError).problems).toHaveLength(10)
 	})
 
 	test('APP_URL is the public origin; without it links point at localhost on PORT', () => {
