@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
 import { prisma } from '~/utils/db.server'
-import { runHousekeeping } from './housekeeping.server'
+import { GENERATION_EVENT_RETENTION_DAYS, runHousekeeping } from './housekeeping.server'
 import { quotaDay } from './quota.server'
 
 const HOUR = 60 * 60 * 1000
 
-test('expired batches, ended rate-limit windows and week-old counters go; live rows stay, at most hourly', async () => {
+test('expired batches, ended rate-limit windows, week-old counters and provider calls past their retention go; live rows stay, at most hourly', async () => {
 	const now = new Date('2026-11-23T12:00:00Z')
 	const past = new Date(now.getTime() - HOUR)
 	const future = new Date(now.getTime() + HOUR)
@@ -38,7 +38,29 @@ test('expired batches, ended rate-limit windows and week-old counters go; live r
 		],
 	})
 
-	expect(await runHousekeeping(now)).toEqual({ batches: 1, rateLimits: 1, quotas: 1 })
+	const event = (id: string, daysAgo: number) => ({
+		id,
+		createdAt: new Date(now.getTime() - daysAgo * 24 * HOUR),
+		page: 'home',
+		provider: 'gemini',
+		model: 'm',
+		latencyMs: 100,
+		outcome: 'success',
+	})
+	await prisma.generationEvent.createMany({
+		data: [
+			event('expired', GENERATION_EVENT_RETENTION_DAYS + 1),
+			event('kept', GENERATION_EVENT_RETENTION_DAYS - 1),
+		],
+	})
+
+	expect(await runHousekeeping(now)).toEqual({
+		batches: 1,
+		rateLimits: 1,
+		quotas: 1,
+		generationEvents: 1,
+	})
+	expect((await prisma.generationEvent.findMany()).map((e) => e.id)).toEqual(['kept'])
 	expect(
 		(await prisma.generationBatch.findMany({ orderBy: { id: 'asc' } })).map((b) => b.id),
 	).toEqual(['kept', 'live'])

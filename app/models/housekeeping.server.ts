@@ -3,12 +3,15 @@ import { prisma } from '~/utils/db.server'
 import { purgeOldQuotas } from './quota.server'
 
 const INTERVAL_MS = 60 * 60 * 1000
+/** Provider calls are kept this long for the admin statistics (which show 30 days). */
+export const GENERATION_EVENT_RETENTION_DAYS = 400
 let lastRun = 0
 
 /**
  * Deletes rows nobody will read again: anonymous batches past their 24 hours, expired
- * sessions and links, rate-limit windows that have ended, and daily generation counters
- * older than a week (sign-ins sweep the middle three too). Every new
+ * sessions and links, rate-limit windows that have ended, daily generation counters
+ * older than a week (sign-ins sweep the middle three too), and recorded provider calls
+ * older than GENERATION_EVENT_RETENTION_DAYS. Every new
  * visitor and client address leaves such rows behind, so without this the tables would
  * only grow (and an attacker rotating addresses would grow them fast). Cheap to call on
  * every generation: it runs at most hourly per process.
@@ -19,5 +22,9 @@ export async function runHousekeeping(now = new Date()) {
 	const batches = await prisma.generationBatch.deleteMany({ where: { expiresAt: { lte: now } } })
 	const { rateLimits } = await deleteExpiredRows(now)
 	const quotas = await purgeOldQuotas(now)
-	return { batches: batches.count, rateLimits, quotas }
+	const retention = new Date(now.getTime() - GENERATION_EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+	const events = await prisma.generationEvent.deleteMany({
+		where: { createdAt: { lt: retention } },
+	})
+	return { batches: batches.count, rateLimits, quotas, generationEvents: events.count }
 }
