@@ -7,7 +7,7 @@ import {
 	startFakeOpenAI,
 } from '../../../tests/fakes/fake-openai'
 import { type FakeServer } from '../../../tests/fakes/shared'
-import { GenerationError } from '../errors'
+import { GenerationError, ProviderError } from '../errors'
 import { generatePhrases } from '../generate.server'
 import { type Page } from '~/generator/pages'
 import { type GenerationRequest } from '../types'
@@ -198,5 +198,56 @@ describe('OpenAI-compatible provider', () => {
 			{ type: 'text', text: expect.stringContaining('Observa la imagen adjunta') },
 			{ type: 'image_url', image_url: { url: `data:image/gif;base64,${data.toString('base64')}` } },
 		])
+	})
+})
+
+describe('listModels', () => {
+	test('lists the ids the server offers at GET {base}/models, with the key as a bearer token', async () => {
+		keyed.requests.length = 0
+		const provider = createOpenAIProvider({
+			baseUrl: `${keyed.url}/v1/`,
+			apiKey: 'sk-test',
+			model: 'llama3.2',
+		})
+		expect(await provider.listModels()).toEqual([
+			{ id: 'llama3.2' },
+			{ id: 'qwen2.5:7b' },
+			{ id: 'llava' },
+		])
+		expect(keyed.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' })
+		expect(keyed.requests[0]!.headers.authorization).toBe('Bearer sk-test')
+	})
+
+	test('a refused key is a key problem, carrying the server’s message', async () => {
+		const provider = createOpenAIProvider({
+			baseUrl: `${keyed.url}/v1`,
+			apiKey: 'wrong',
+			model: 'llama3.2',
+		})
+		const error = await provider.listModels().catch((caught: unknown) => caught)
+		expect(error).toBeInstanceOf(ProviderError)
+		expect(error).toMatchObject({
+			kind: 'auth',
+			status: 401,
+			detail: 'Incorrect API key provided.',
+		})
+	})
+
+	test('a server that is not there, or a timeout, is a typed error too', async () => {
+		const gone = createOpenAIProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x' })
+		await expect(gone.listModels()).rejects.toMatchObject({ kind: 'unavailable' })
+		const provider = createOpenAIProvider({ baseUrl: `${server.url}/v1`, model: 'llama3.2' })
+		const timedOut = AbortSignal.abort(new DOMException('too slow', 'TimeoutError'))
+		await expect(provider.listModels(timedOut)).rejects.toMatchObject({ kind: 'timeout' })
+	})
+
+	test('an answer without a model list is an empty list, not a crash', async () => {
+		const other = await startFakeOpenAI({ models: [] })
+		try {
+			const provider = createOpenAIProvider({ baseUrl: `${other.url}/v1`, model: 'x' })
+			expect(await provider.listModels()).toEqual([])
+		} finally {
+			await other.close()
+		}
 	})
 })

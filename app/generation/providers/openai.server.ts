@@ -3,7 +3,7 @@
  * LM Studio. The key is optional because local servers rarely need one.
  */
 import { ProviderError, type ProviderErrorKind } from '../errors'
-import { isRecord, parseRetryAfter, postJson, trimBase } from './http.server'
+import { getJson, isRecord, parseRetryAfter, postJson, trimBase } from './http.server'
 import { type TextProvider } from './types'
 
 interface OpenAIConfig {
@@ -13,7 +13,14 @@ interface OpenAIConfig {
 	model: string
 }
 
-export function createOpenAIProvider(config: OpenAIConfig): TextProvider {
+/** A model the server offers (GET /models): its id is what `model` takes. */
+export interface OpenAIModel {
+	id: string
+}
+
+export function createOpenAIProvider(config: OpenAIConfig): TextProvider & {
+	listModels(signal?: AbortSignal): Promise<OpenAIModel[]>
+} {
 	const base = trimBase(config.baseUrl)
 	const model = config.model
 	const headers: Record<string, string> = config.apiKey
@@ -53,6 +60,19 @@ export function createOpenAIProvider(config: OpenAIConfig): TextProvider {
 				throw openAIError(response.status, response.json, model, response.headers)
 			}
 			return readText(response.json, model)
+		},
+		// GET {base}/models lists what the server can run ({ data: [{ id }] }); Ollama, vLLM
+		// and LM Studio answer it as OpenAI does. Failures are the same typed errors as above.
+		async listModels(signal) {
+			const response = await getJson(`${base}/models`, { headers, signal })
+			if (response.status !== 200) throw openAIError(response.status, response.json, model)
+			const entries =
+				isRecord(response.json) && Array.isArray(response.json.data) ? response.json.data : []
+			const ids = entries
+				.filter(isRecord)
+				.map((entry) => (typeof entry.id === 'string' ? entry.id.trim() : ''))
+				.filter(Boolean)
+			return [...new Set(ids)].map((id) => ({ id }))
 		},
 	}
 }
