@@ -78,3 +78,20 @@ test('an unreachable server is unavailable', async () => {
 		.catch((caught: unknown) => caught)
 	expect(error).toMatchObject({ kind: 'unavailable' })
 })
+
+test("a provider's error that quotes the key reaches us with the key blanked out", async () => {
+	const key = 'AIzaSy-una-clave-larga-1234567890'
+	const quoting = await startFakeGemini({ apiKey: key })
+	try {
+		quoting.enqueue(geminiError(400, `API key not valid: ${key}`))
+		const provider = createGeminiProvider({ apiKey: key, baseUrl: quoting.url })
+		const error = await provider.generate(params).catch((caught: unknown) => caught)
+		expect(error).toBeInstanceOf(ProviderError)
+		expect((error as ProviderError).detail).toBe('API key not valid: [clave oculta]')
+		quoting.enqueue(geminiError(403, `Key ${key.slice(0, 10)}… was refused`))
+		const partial = await provider.generate(params).catch((caught: unknown) => caught)
+		expect((partial as ProviderError).detail).toMatch(/^Key \[clave oculta\]/)
+	} finally {
+		await quoting.close()
+	}
+})

@@ -1,8 +1,37 @@
 /**
  * Shared HTTP plumbing for remote providers: fetch that turns network and abort failures
- * into ProviderError, and parsing of retry hints.
+ * into ProviderError, and parsing of retry hints. What a provider answers is read with the
+ * caller's credentials blanked out: some APIs quote the key they refused in their error
+ * message, and those messages reach logs and the admin's screen.
  */
 import { ProviderError } from '../errors'
+
+/** The credential values among request headers (`x-goog-api-key`, `Bearer …`). */
+function credentials(headers: Record<string, string>): string[] {
+	return Object.entries(headers).flatMap(([name, value]) => {
+		const lower = name.toLowerCase()
+		if (lower === 'authorization') {
+			const token = value.replace(/^Bearer\s+/i, '').trim()
+			return token ? [token] : []
+		}
+		return lower.includes('key') && value ? [value] : []
+	})
+}
+
+/** `text` with every credential (and any 8+ character piece of one) replaced. */
+export function redactCredentials(text: string, headers: Record<string, string>): string {
+	let redacted = text
+	for (const secret of credentials(headers)) {
+		redacted = redacted.replaceAll(secret, '[clave oculta]')
+		// A message may quote only part of it ('sk-abc…wxyz'): blank long fragments too.
+		if (secret.length >= 16) {
+			for (const piece of [secret.slice(0, 8), secret.slice(-8)]) {
+				redacted = redacted.replaceAll(piece, '[clave oculta]')
+			}
+		}
+	}
+	return redacted
+}
 
 export async function postJson(
 	url: string,
@@ -21,7 +50,7 @@ export async function postJson(
 	}
 	let text: string
 	try {
-		text = await response.text()
+		text = redactCredentials(await response.text(), init.headers)
 	} catch (error) {
 		throw networkError(error, init.signal, init.model)
 	}
@@ -41,7 +70,7 @@ export async function getJson(
 	let response: Response
 	try {
 		response = await fetch(url, { headers: init.headers, signal: init.signal })
-		const text = await response.text()
+		const text = redactCredentials(await response.text(), init.headers)
 		let json: unknown
 		try {
 			json = text ? JSON.parse(text) : undefined
