@@ -2,12 +2,15 @@ import { PassThrough } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import {
 	createReadableStreamFromReadable,
+	type AppLoadContext,
 	type EntryContext,
 	type HandleDataRequestFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { AdsProvider } from './ads/config'
+import { adsForDocument } from './ads/settings.server'
 import { getEnv } from './utils/env.server'
 import { BODY_LIMITS, formMessages } from './utils/form-data.server'
 import { ensureDatabase } from './utils/db.server'
@@ -37,19 +40,25 @@ export function serverConfig() {
 	}
 }
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	remixContext: EntryContext,
+	loadContext?: AppLoadContext,
 ) {
 	const nonce = randomBytes(16).toString('base64')
+	// Documents only (data requests never come here): whether this page carries the ad slot,
+	// which also decides whether its CSP allows the ads origins. One read per document.
+	const ads = await adsForDocument(loadContext)
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+				<AdsProvider value={ads}>
+					<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+				</AdsProvider>
 			</NonceProvider>,
 			{
 				nonce,
@@ -57,7 +66,7 @@ export default function handleRequest(
 					shellRendered = true
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					applySecurityHeaders(responseHeaders, nonce)
+					applySecurityHeaders(responseHeaders, nonce, { ads: ads !== null })
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

@@ -14,6 +14,7 @@ import {
 	useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { adsDocumentAttributes, useAdsConfig, type AdsOutletContext } from './ads/config'
 import { getUserForLayout } from './auth/guards.server'
 import { appOrigin } from './auth/request.server'
 import { isGoogleConfigured } from './auth/google.server'
@@ -88,9 +89,11 @@ export function Layout({ children }: { children: ReactNode }) {
 	const optimisticTheme = useOptimisticTheme()
 	const theme = optimisticTheme ?? loaderData?.theme ?? 'system'
 	const location = useLocation()
+	const ads = useAdsConfig()
 	return (
 		<html
 			lang="es"
+			{...adsDocumentAttributes(ads)}
 			className={
 				cx(theme === 'system' ? null : theme, loaderData?.reducedMotion && 'reduce-motion') ||
 				undefined
@@ -135,7 +138,9 @@ export default function App() {
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
 	useEffect(enhanceInPageLinks, [])
-	return <Outlet />
+	// The home page's ad slot: decided once per document (see app/ads/config.ts).
+	const ads = useAdsConfig()
+	return <Outlet context={{ ads } satisfies AdsOutletContext} />
 }
 
 export function ErrorBoundary() {

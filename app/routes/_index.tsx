@@ -3,7 +3,9 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useOutletContext } from '@remix-run/react'
+import { AdSlot } from '~/ads/ad-slot'
+import { type AdsOutletContext } from '~/ads/config'
 import { homeMarketingHtml } from '~/components/marketing/home-content.server'
 import { generatorAction } from '~/generator/action.server'
 import { GeneratorSection } from '~/generator/components/generator-section'
@@ -43,6 +45,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 export default function Index() {
 	const { generator, marketing } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const { ads } = useOutletContext<AdsOutletContext>()
 	return (
 		<>
 			<div dangerouslySetInnerHTML={{ __html: marketing.hero }} />
@@ -72,6 +75,7 @@ export default function Index() {
 				</div>
 			</section>
 			<div dangerouslySetInnerHTML={{ __html: marketing.sections }} />
+			<AdSlot config={ads} />
 		</>
 	)
 }

@@ -33,21 +33,53 @@ function keepsStricterReferrerPolicy(current: string | null) {
 }
 
 /**
- * Security headers for every HTML and data response. Scripts run only from our origin or
- * with the per-request nonce; nothing may frame the site.
+ * What the ad slot needs, added only to documents where ads are on (an admin switched them
+ * on): the ads script (loaded by our code after hydration), the frames it draws the ad in,
+ * their images and its requests back. Kept to the origins the ads script documents for a
+ * display ad; anything else it tries is blocked and only costs that ad.
  */
-export function applySecurityHeaders(headers: Headers, nonce?: string) {
+const ADS_SOURCES = {
+	script: ['https://pagead2.googlesyndication.com'],
+	frame: ['https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com'],
+	img: [
+		'https://pagead2.googlesyndication.com',
+		'https://tpc.googlesyndication.com',
+		'https://googleads.g.doubleclick.net',
+	],
+	connect: ['https://pagead2.googlesyndication.com'],
+}
+
+const withSources = (base: string, extra: readonly string[]) => [base, ...extra].join(' ')
+
+/**
+ * Security headers for every HTML and data response. Scripts run only from our origin or
+ * with the per-request nonce; nothing may frame the site. `ads` (documents only, when the
+ * ad slot is on) allows the ads origins as well.
+ */
+export function applySecurityHeaders(
+	headers: Headers,
+	nonce?: string,
+	options: { ads?: boolean } = {},
+) {
 	const env = getEnv()
 	const isProduction = env.NODE_ENV === 'production'
+	const ads = options.ads === true
 	// Google sign-in posts a form that redirects to the identity provider.
 	const formTargets = ["'self'", env.GOOGLE_CLIENT_ID ? new URL(env.GOOGLE_ISSUER).origin : null]
 	const directives = [
 		"default-src 'self'",
-		`script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+		withSources(
+			`script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+			ads ? ADS_SOURCES.script : [],
+		),
 		"style-src 'self' 'unsafe-inline'",
-		"img-src 'self' data: blob:",
+		withSources("img-src 'self' data: blob:", ads ? ADS_SOURCES.img : []),
 		"font-src 'self'",
-		`connect-src 'self'${isProduction ? '' : ' ws: wss:'}`,
+		withSources(
+			`connect-src 'self'${isProduction ? '' : ' ws: wss:'}`,
+			ads ? ADS_SOURCES.connect : [],
+		),
+		...(ads ? [withSources("frame-src 'self'", ADS_SOURCES.frame)] : []),
 		"object-src 'none'",
 		"base-uri 'self'",
 		`form-action ${formTargets.filter(Boolean).join(' ')}`,
