@@ -26,6 +26,8 @@ function writeFile(file: string | null) {
 }
 
 let users = 0
+/** Each seeded user's e-mail: invitations point at an account by address too. */
+const emailOf = new Map<string, string>()
 /** A user with at least one row in every table that can point at a user, and two files. */
 async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	const avatarId = fileId()
@@ -34,6 +36,7 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 		data: { name: 'Borrar', email, avatarUrl: avatarUrlFor(avatarId) },
 	})
 	const userId = user.id
+	emailOf.set(userId, email)
 	const later = new Date(Date.now() + 60 * 60 * 1000)
 	await prisma.password.create({ data: { userId, hash: await hashPassword('clave secreta 1') } })
 	await prisma.session.create({ data: { id: `s-${userId}`, userId, expiresAt: later } })
@@ -102,6 +105,17 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	await prisma.auditLog.create({ data: { actorId: userId, action: 'phrase.saved' } })
 	await prisma.auditLog.create({ data: { actorId: userId, action: 'admin.tool_created' } })
 	await prisma.generationQuota.create({ data: { subject: `user:${userId}`, day: '2026-11-23' } })
+	await prisma.invitation.create({
+		data: {
+			email: `invitada-${userId}@frasea.test`,
+			tokenHash: `i-${userId}`,
+			invitedById: userId,
+			expiresAt: later,
+		},
+	})
+	await prisma.invitation.create({
+		data: { email, tokenHash: `i2-${userId}`, expiresAt: later },
+	})
 	return { userId, email, batchId: batch.id, files: [avatarFile, uploadFile] }
 }
 
@@ -125,6 +139,9 @@ async function rowsOf(userId: string, batchId: string) {
 		GenerationEvent: await prisma.generationEvent.count({ where: { userId } }),
 		AuditLog: await prisma.auditLog.count({ where: { actorId: userId } }),
 		GenerationQuota: await prisma.generationQuota.count({ where: { subject: `user:${userId}` } }),
+		Invitation: await prisma.invitation.count({
+			where: { OR: [{ invitedById: userId }, { email: emailOf.get(userId) ?? '-' }] },
+		}),
 	}
 }
 
@@ -165,6 +182,14 @@ test('every row and file of the user goes; other users keep theirs', async () =>
 	expect(
 		await prisma.auditLog.count({ where: { actorId: null, action: 'admin.tool_created' } }),
 	).toBe(1)
+
+	// An invitation the user sent as an admin stays valid, without its sender.
+	expect(
+		await prisma.invitation.findUnique({
+			where: { tokenHash: `i-${doomed.userId}` },
+			select: { invitedById: true },
+		}),
+	).toEqual({ invitedById: null })
 
 	expect(await rowsOf(kept.userId, kept.batchId)).toEqual(keptBefore)
 	for (const file of kept.files) expect(existsSync(file), file).toBe(true)

@@ -79,6 +79,9 @@ export async function deleteAccount(userId: string, options: { dataDir?: string 
 		await tx.passwordReset.deleteMany({ where: { userId } })
 		await tx.emailVerification.deleteMany({ where: { userId } })
 		await tx.password.deleteMany({ where: { userId } })
+		// Invitations to this address go (they hold it); those this admin sent stay valid.
+		await tx.invitation.deleteMany({ where: { email: profile.email } })
+		await tx.invitation.updateMany({ where: { invitedById: userId }, data: { invitedById: null } })
 		await tx.profile.delete({ where: { id: userId } })
 		return { uploadIds: uploads.map(({ id }) => id), avatarUrl: profile.avatarUrl }
 	}, DELETION_TRANSACTION)
