@@ -122,3 +122,12 @@ test('deletion: the account and its rows go; never the main admin, nor oneself',
 		await prisma.auditLog.count({ where: { actorId, action: 'admin.user.deleted', target: beto } }),
 	).toBe(1)
 })
+
+test('a disabled account shows as disabled, whether or not its e-mail was confirmed', async () => {
+	const carla = ids['Carla Nueva']!
+	await prisma.profile.update({ where: { id: carla }, data: { disabledAt: new Date() } })
+	const { rows } = await listUsers({ search: 'carla', page: 1 })
+	expect(rows.map((row) => row.status)).toEqual(['disabled'])
+	await prisma.profile.update({ where: { id: carla }, data: { disabledAt: null } })
+	expect((await listUsers({ search: 'carla', page: 1 })).rows[0]?.status).toBe('unconfirmed')
+})

@@ -12,7 +12,7 @@ export const USERS_PAGE_SIZE = 20
 /** What the dashboard's activity log calls a sign-in (app/models/activity.server.ts). */
 const SIGN_IN_ACTION = 'auth.signed_in'
 
-export type UserStatus = 'active' | 'unconfirmed'
+export type UserStatus = 'active' | 'unconfirmed' | 'disabled'
 
 export interface AdminUserRow {
 	id: string
@@ -46,6 +46,7 @@ export async function listUsers(options: { search: string; page: number }) {
 			email: true,
 			role: true,
 			emailVerifiedAt: true,
+			disabledAt: true,
 			createdAt: true,
 		},
 	})
@@ -74,7 +75,8 @@ export async function listUsers(options: { search: string; page: number }) {
 			name: profile.name,
 			email: profile.email,
 			role: profile.role === 'admin' || mainAdmin ? 'admin' : 'usuario',
-			status: profile.emailVerifiedAt ? 'active' : 'unconfirmed',
+			// Disabled says the most: whatever else is true, the account cannot be used.
+			status: profile.disabledAt ? 'disabled' : profile.emailVerifiedAt ? 'active' : 'unconfirmed',
 			isMainAdmin: mainAdmin,
 			createdAt: profile.createdAt,
 			lastSignInAt: signInOf.get(profile.id) ?? null,

@@ -10,12 +10,13 @@ const accountSelect = {
 	email: true,
 	role: true,
 	emailVerifiedAt: true,
+	disabledAt: true,
 } as const
 
 type GoogleSignInOutcome = 'existing' | 'linked' | 'created' | 'takeover'
 
 export class GoogleAccountError extends Error {
-	constructor(readonly reason: 'unverified_email') {
+	constructor(readonly reason: 'unverified_email' | 'disabled') {
 		super(`Google sign-in refused: ${reason}`)
 		this.name = 'GoogleAccountError'
 	}
@@ -30,18 +31,27 @@ export class GoogleAccountError extends Error {
  *   way in;
  * - else a new account (name from Google, or the part of the e-mail before the @).
  * Google must vouch for the address (email_verified), or nothing is linked or created.
+ * An account an admin disabled is refused before anything about it changes.
  */
 export async function accountForGoogle(
 	identity: GoogleIdentity,
 	attempt = 0,
 ): Promise<{
-	account: { id: string; name: string; email: string; role: string; emailVerifiedAt: Date | null }
+	account: {
+		id: string
+		name: string
+		email: string
+		role: string
+		emailVerifiedAt: Date | null
+		disabledAt: Date | null
+	}
 	outcome: GoogleSignInOutcome
 }> {
 	const connection = await prisma.connection.findUnique({
 		where: { providerName_providerId: { providerName: PROVIDER, providerId: identity.id } },
 		select: { user: { select: accountSelect } },
 	})
+	if (connection?.user.disabledAt) throw new GoogleAccountError('disabled')
 	if (connection) return { account: connection.user, outcome: 'existing' }
 	if (!identity.emailVerified) throw new GoogleAccountError('unverified_email')
 
@@ -49,6 +59,8 @@ export async function accountForGoogle(
 		where: { email: identity.email },
 		select: accountSelect,
 	})
+	// Before linking or taking over: a disabled account is left exactly as the admin left it.
+	if (existing?.disabledAt) throw new GoogleAccountError('disabled')
 	try {
 		if (existing?.emailVerifiedAt) {
 			await prisma.connection.create({

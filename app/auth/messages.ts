@@ -43,6 +43,8 @@ export const authMessages = {
 		'Confirma tu correo electrónico para acceder al panel de administración.',
 	googleTakeover:
 		'Tu cuenta no estaba verificada: a partir de ahora entras con Google y la contraseña anterior se ha eliminado.',
+	accountDisabled:
+		'Tu cuenta está deshabilitada. Si crees que es un error, escribe al administrador de Frasea.',
 	googleUnverifiedEmail:
 		'Tu cuenta de Google no tiene el correo electrónico verificado. Verifícalo en Google o regístrate con correo y contraseña.',
 } as const

@@ -86,6 +86,7 @@ const sessionUserSelect = {
 	email: true,
 	role: true,
 	emailVerifiedAt: true,
+	disabledAt: true,
 } as const
 
 /**
@@ -104,6 +105,11 @@ export async function findActiveSession(token: string) {
 		session.expiresAt.getTime() <= now ||
 		session.createdAt.getTime() + SESSION_MAX_AGE_MS <= now
 	) {
+		await prisma.session.deleteMany({ where: { id: key } })
+		return null
+	}
+	// Disabling an account deletes its sessions; this covers one opened at that moment.
+	if (session.user.disabledAt) {
 		await prisma.session.deleteMany({ where: { id: key } })
 		return null
 	}

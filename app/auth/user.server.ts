@@ -83,6 +83,7 @@ export async function verifyLogin(email: string, password: string) {
 			email: true,
 			role: true,
 			emailVerifiedAt: true,
+			disabledAt: true,
 			password: { select: { hash: true } },
 		},
 	})

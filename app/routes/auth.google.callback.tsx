@@ -40,7 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			headers,
 		})
 	} catch (error) {
-		if (error instanceof GoogleAccountError) return fail(authMessages.googleUnverifiedEmail)
+		if (error instanceof GoogleAccountError) {
+			return fail(
+				error.reason === 'disabled'
+					? authMessages.accountDisabled
+					: authMessages.googleUnverifiedEmail,
+			)
+		}
 		// Only the reason: never the URL (it carries the code) or any token.
 		console.error(
 			'Google sign-in failed:',

@@ -75,6 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return form.reply({ formError: authMessages.wrongCredentials })
 	}
 	await clearLoginFailures(email)
+	// Told only to whoever knows the password, so the form reveals nothing to others.
+	if (account.disabledAt)
+		return form.reply({ formError: authMessages.accountDisabled, status: 403 })
 	return signIn(request, account, {
 		redirectTo,
 		toast: { type: 'success', message: authMessages.loginSuccess },
