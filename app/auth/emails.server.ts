@@ -4,7 +4,8 @@ function escapeHtml(value: string) {
 	return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-function layout(title: string, paragraphs: string[], link: { href: string; label: string }) {
+/** The frame every mail of ours shares: heading, paragraphs, one button and its link. */
+export function layout(title: string, paragraphs: string[], link: { href: string; label: string }) {
 	const body = paragraphs
 		.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
 		.join('')

@@ -1,0 +1,175 @@
+/**
+ * Invitations: the mailed link (on APP_URL, only its hash stored), one live link per
+ * address, the daily limits, revoking, and opening the account from the link once.
+ */
+import { beforeAll, expect, test } from 'vitest'
+import { outboxMailsTo as mailsTo } from '../../tests/support/outbox'
+import { verifyPassword } from '~/auth/password.server'
+import { hashToken } from '~/auth/tokens.server'
+import { prisma } from '~/utils/db.server'
+import {
+	acceptInvitation,
+	findPendingInvitation,
+	INVITATIONS_PER_ADMIN_PER_DAY,
+	listPendingInvitations,
+	revokeInvitation,
+	sendInvitation,
+} from './invitations.server'
+
+let admin: { id: string; name: string }
+
+beforeAll(async () => {
+	admin = await prisma.profile.create({
+		data: {
+			name: 'Ana Admin',
+			email: 'ana@frasea.test',
+			role: 'admin',
+			emailVerifiedAt: new Date(),
+		},
+		select: { id: true, name: true },
+	})
+})
+
+/** The token of the newest invitation mailed to an address. */
+function lastToken(address: string) {
+	const match = /\/invitacion\?token=([\w-]+)/.exec(mailsTo(address).at(-1) ?? '')
+	expect(match, `an invitation link to ${address}`).not.toBeNull()
+	return match?.[1] ?? ''
+}
+
+test('the mail carries a link on APP_URL and names the admin; the database keeps only its hash', async () => {
+	const email = 'nueva@frasea.test'
+	expect(await sendInvitation({ admin, email })).toBe('sent')
+	const mails = mailsTo(email)
+	expect(mails).toHaveLength(1)
+	expect(mails[0]).toContain('Subject: Te han invitado a Frasea')
+	expect(mails[0]).toContain('Ana Admin te ha invitado')
+	expect(mails[0]).toMatch(/http:\/\/localhost:3000\/invitacion\?token=[\w-]{43}/)
+	const token = lastToken(email)
+	const row = await prisma.invitation.findFirstOrThrow({ where: { email } })
+	expect(row.tokenHash).toBe(hashToken(token))
+	expect(JSON.stringify(row)).not.toContain(token)
+	expect(row.invitedById).toBe(admin.id)
+	// Seven days to accept it.
+	expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000)
+	expect(
+		await prisma.auditLog.count({
+			where: { actorId: admin.id, action: 'admin.invitation.sent', target: row.id },
+		}),
+	).toBe(1)
+	expect((await listPendingInvitations()).map((invitation) => invitation.email)).toContain(email)
+})
+
+test('an address with an account is refused; a new invitation ends the pending one', async () => {
+	expect(await sendInvitation({ admin, email: 'ana@frasea.test' })).toBe('account_exists')
+	const email = 'dos-veces@frasea.test'
+	await sendInvitation({ admin, email })
+	const first = lastToken(email)
+	await sendInvitation({ admin, email })
+	const second = lastToken(email)
+	expect(second).not.toBe(first)
+	expect(await findPendingInvitation(first)).toBeNull()
+	expect(await findPendingInvitation(second)).toMatchObject({ email })
+	const pending = (await listPendingInvitations()).filter(
+		(invitation) => invitation.email === email,
+	)
+	expect(pending).toHaveLength(1)
+})
+
+test('at most 3 mails to one address and 50 invitations per admin in 24 hours', async () => {
+	const email = 'tope@frasea.test'
+	const start = new Date('2026-11-20T10:00:00Z')
+	const hours = (n: number) => new Date(start.getTime() + n * 60 * 60 * 1000)
+	for (const hour of [0, 1, 2]) {
+		expect(await sendInvitation({ admin, email, now: hours(hour) })).toBe('sent')
+	}
+	expect(await sendInvitation({ admin, email, now: hours(3) })).toBe('address_capped')
+	expect(mailsTo(email)).toHaveLength(3)
+	// A day after the first, one more may go.
+	expect(await sendInvitation({ admin, email, now: hours(24.5) })).toBe('sent')
+
+	const busy = await prisma.profile.create({
+		data: { name: 'Muy Ocupada', email: 'ocupada@frasea.test', role: 'admin' },
+		select: { id: true, name: true },
+	})
+	const now = new Date()
+	await prisma.invitation.createMany({
+		data: Array.from({ length: INVITATIONS_PER_ADMIN_PER_DAY }, (_, i) => ({
+			email: `lote-${i}@frasea.test`,
+			tokenHash: `lote-${i}`,
+			invitedById: busy.id,
+			expiresAt: new Date(now.getTime() + 60_000),
+			createdAt: new Date(now.getTime() - 60_000),
+		})),
+	})
+	expect(await sendInvitation({ admin: busy, email: 'una-mas@frasea.test', now })).toBe(
+		'admin_capped',
+	)
+	expect(mailsTo('una-mas@frasea.test')).toHaveLength(0)
+	expect(await sendInvitation({ admin, email: 'una-mas@frasea.test', now })).toBe('sent')
+})
+
+test('revoking ends a pending invitation; unknown ids and spent ones are told apart', async () => {
+	const email = 'anulada@frasea.test'
+	await sendInvitation({ admin, email })
+	const token = lastToken(email)
+	const { id } = await prisma.invitation.findFirstOrThrow({ where: { email } })
+	expect(await revokeInvitation({ actorId: admin.id, id })).toBe('revoked')
+	expect(await findPendingInvitation(token)).toBeNull()
+	expect(await acceptInvitation(token, { name: 'Tarde', password: 'clave secreta 1' })).toEqual({
+		status: 'invalid',
+	})
+	expect(await revokeInvitation({ actorId: admin.id, id })).toBe('not_pending')
+	expect(await revokeInvitation({ actorId: admin.id, id: 'no-existe' })).toBe('not_found')
+	expect(
+		await prisma.auditLog.count({
+			where: { actorId: admin.id, action: 'admin.invitation.revoked', target: id },
+		}),
+	).toBe(1)
+})
+
+test('accepting opens a confirmed account with that password, once', async () => {
+	const email = 'acepta@frasea.test'
+	await sendInvitation({ admin, email })
+	const token = lastToken(email)
+	const result = await acceptInvitation(token, {
+		name: 'Nueva Persona',
+		password: 'clave secreta 1',
+	})
+	expect(result.status).toBe('created')
+	const account = await prisma.profile.findUniqueOrThrow({
+		where: { email },
+		select: { name: true, role: true, emailVerifiedAt: true, password: { select: { hash: true } } },
+	})
+	expect(account).toMatchObject({ name: 'Nueva Persona', role: 'usuario' })
+	expect(account.emailVerifiedAt).not.toBeNull()
+	expect(await verifyPassword('clave secreta 1', account.password?.hash)).toBe(true)
+	// Spent: the same link again opens nothing.
+	expect(await findPendingInvitation(token)).toBeNull()
+	expect(await acceptInvitation(token, { name: 'Otra', password: 'clave secreta 2' })).toEqual({
+		status: 'invalid',
+	})
+	expect(await prisma.profile.count({ where: { email } })).toBe(1)
+	// Now the address has an account, inviting it again is refused.
+	expect(await sendInvitation({ admin, email })).toBe('account_exists')
+})
+
+test('a link whose address registered meanwhile opens nothing; an expired one is dead', async () => {
+	const email = 'se-adelanto@frasea.test'
+	await sendInvitation({ admin, email })
+	const token = lastToken(email)
+	await prisma.profile.create({ data: { name: 'Registrada', email } })
+	expect(await acceptInvitation(token, { name: 'Invitada', password: 'clave secreta 1' })).toEqual({
+		status: 'account_exists',
+	})
+	expect((await prisma.profile.findUniqueOrThrow({ where: { email } })).name).toBe('Registrada')
+
+	const late = 'caducada@frasea.test'
+	await sendInvitation({ admin, email: late, now: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+	const lateToken = lastToken(late)
+	expect(await findPendingInvitation(lateToken)).toBeNull()
+	expect(await acceptInvitation(lateToken, { name: 'Tarde', password: 'clave secreta 1' })).toEqual(
+		{ status: 'invalid' },
+	)
+	expect(await prisma.profile.count({ where: { email: late } })).toBe(0)
+})
