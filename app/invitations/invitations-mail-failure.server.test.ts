@@ -19,7 +19,7 @@ test('a mail that fails leaves no pending invitation and says so', async () => {
 	const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
 	expect(await sendInvitation({ admin, email: 'sin-correo@frasea.test' })).toBe('mail_failed')
 	expect(await prisma.invitation.count()).toBe(0)
-	expect(await prisma.auditLog.count({ where: { action: 'admin.invitation.sent' } })).toBe(0)
+	expect(await prisma.auditLog.count({ where: { action: 'admin.user.invited' } })).toBe(0)
 	// The reason is logged, never the link.
 	expect(errors).toHaveBeenCalled()
 	expect(JSON.stringify(errors.mock.calls)).not.toContain('token=')

@@ -54,7 +54,7 @@ test('the mail carries a link on APP_URL and names the admin; the database keeps
 	expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000)
 	expect(
 		await prisma.auditLog.count({
-			where: { actorId: admin.id, action: 'admin.invitation.sent', target: row.id },
+			where: { actorId: admin.id, action: 'admin.user.invited', target: row.id },
 		}),
 	).toBe(1)
 	expect((await listPendingInvitations()).map((invitation) => invitation.email)).toContain(email)

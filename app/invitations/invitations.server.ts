@@ -77,7 +77,7 @@ export async function sendInvitation(input: {
 	}
 	await recordAdminChange({
 		actorId: input.admin.id,
-		action: 'admin.invitation.sent',
+		action: 'admin.user.invited',
 		target: invitation.id,
 		details: { email },
 	})
@@ -107,11 +107,11 @@ export async function revokeInvitation(input: {
 	now?: Date
 }): Promise<'revoked' | 'not_found' | 'not_pending'> {
 	const now = input.now ?? new Date()
-	const exists = await prisma.invitation.findUnique({
+	const invitation = await prisma.invitation.findUnique({
 		where: { id: input.id },
-		select: { id: true },
+		select: { email: true },
 	})
-	if (!exists) return 'not_found'
+	if (!invitation) return 'not_found'
 	const { count } = await prisma.invitation.updateMany({
 		where: { id: input.id, ...pending(now) },
 		data: { expiresAt: now },
@@ -121,6 +121,7 @@ export async function revokeInvitation(input: {
 		actorId: input.actorId,
 		action: 'admin.invitation.revoked',
 		target: input.id,
+		details: { email: invitation.email },
 	})
 	return 'revoked'
 }
