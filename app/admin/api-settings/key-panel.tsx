@@ -1,0 +1,324 @@
+/**
+ * The API Key tab: what answers now, the provider choice, Gemini's key and address, and the
+ * OpenAI-compatible server. A key is never shown (only its last 4 characters) and its field
+ * always starts empty.
+ */
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { type FormEvent } from 'react'
+import {
+	dangerButtonClass,
+	describedBy,
+	Field,
+	FieldErrors,
+	FormAlert,
+	inputClass,
+	SubmitButton,
+} from '~/components/forms'
+import { useSchemaForm } from '~/components/schema-form'
+import { PROVIDER_IDS } from '~/generation/providers/types'
+import { apiSettingsMessages as m } from './messages'
+import type { ProviderView } from './provider.server'
+import {
+	geminiAddressSchema,
+	geminiKeySchema,
+	openaiSchema,
+	providerSchema,
+	tabHref,
+} from './schemas'
+import { hintClass, IntentButton, Section, sourceLabel, usePending, type LastResultFor } from './ui'
+
+const action = tabHref('clave')
+
+/**
+ * Conform's submit handler, then: when the browser refused the form (bad input), the key
+ * typed is wiped as it would be after the server's refusal.
+ */
+function clearingKeyOnRefusal(onSubmit: (event: FormEvent<HTMLFormElement>) => void) {
+	return (event: FormEvent<HTMLFormElement>) => {
+		onSubmit(event)
+		if (!event.defaultPrevented) return
+		const key = event.currentTarget.elements.namedItem('apiKey')
+		if (key instanceof HTMLInputElement) key.value = ''
+	}
+}
+
+/** A key field: password, never prefilled, never remembered by the browser. */
+function keyInputProps(field: { id: string; name: string; errors?: string[] }, hint: boolean) {
+	return {
+		id: field.id,
+		name: field.name,
+		type: 'password',
+		autoComplete: 'off',
+		spellCheck: false,
+		className: inputClass,
+		...describedBy(field.id, { errors: field.errors, hint }),
+	} as const
+}
+
+export function InForceSummary({ view }: { view: ProviderView }) {
+	const chosen = m.providerLabels[view.chosen.value]
+	return (
+		<Section id="en-uso" title={m.inUseTitle}>
+			<dl className="grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6" data-testid="en-uso">
+				<dt className="font-medium text-gray-800 dark:text-gray-200">{m.providerChosen}</dt>
+				<dd>{`${chosen} (${sourceLabel(view.chosen.source)})`}</dd>
+				<dt className="font-medium text-gray-800 dark:text-gray-200">{m.answering}</dt>
+				<dd>
+					{view.answering === 'offline'
+						? m.offlineAnswers
+						: `${m.providerShort[view.answering]}${view.model ? ` · ${view.model.value} (${sourceLabel(view.model.source)})` : ''}`}
+				</dd>
+			</dl>
+			{view.missing.length > 0 ? (
+				<p role="note" className="text-sm font-medium text-amber-800 dark:text-amber-200">
+					{m.incomplete(m.providerShort[view.chosen.value], view.missing.join(m.and))}
+				</p>
+			) : null}
+		</Section>
+	)
+}
+
+function ProviderForm({
+	view,
+	lastResultFor,
+}: {
+	view: ProviderView
+	lastResultFor: LastResultFor
+}) {
+	const [form, fields] = useSchemaForm({
+		id: 'proveedor',
+		schema: providerSchema,
+		lastResult: lastResultFor('proveedor'),
+		defaultValue: { provider: view.chosen.value },
+	})
+	const pending = usePending('proveedor')
+	return (
+		<Section id="proveedor-titulo" title={m.providerTitle}>
+			<Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+				<input type="hidden" name="intent" value="proveedor" />
+				<fieldset className="space-y-2" aria-describedby={fields.provider.errorId}>
+					<legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
+						{m.providerLegend}
+					</legend>
+					{PROVIDER_IDS.map((id) => (
+						<label key={id} className="flex items-center gap-3 text-sm">
+							<input
+								type="radio"
+								name={fields.provider.name}
+								value={id}
+								defaultChecked={view.chosen.value === id}
+								className="size-4 accent-brand-600"
+							/>
+							<span>{m.providerLabels[id]}</span>
+						</label>
+					))}
+					<FieldErrors id={fields.provider.errorId} errors={fields.provider.errors} />
+				</fieldset>
+				<SubmitButton pending={pending} pendingLabel={m.saving} className="sm:w-auto">
+					{m.saveProvider}
+				</SubmitButton>
+			</Form>
+			{view.chosen.source === 'admin' ? (
+				<div className="flex flex-wrap items-center gap-3">
+					<IntentButton tab="clave" intent="proveedor-restablecer">
+						{m.resetProvider}
+					</IntentButton>
+					<p className={hintClass}>{m.resetProviderHint}</p>
+				</div>
+			) : null}
+		</Section>
+	)
+}
+
+function GeminiForms({
+	view,
+	lastResultFor,
+}: {
+	view: ProviderView
+	lastResultFor: LastResultFor
+}) {
+	const [keyForm, keyFields] = useSchemaForm({
+		id: 'clave-gemini',
+		schema: geminiKeySchema,
+		lastResult: lastResultFor('clave-gemini'),
+	})
+	const [addressForm, addressFields] = useSchemaForm({
+		id: 'direccion-gemini',
+		schema: geminiAddressSchema,
+		lastResult: lastResultFor('direccion-gemini'),
+		defaultValue: { baseUrl: view.gemini.savedBaseUrl ?? '' },
+	})
+	const keyFormProps = getFormProps(keyForm)
+	const key = view.gemini.key
+	return (
+		<Section id="gemini-titulo" title={m.geminiTitle}>
+			<Form
+				method="post"
+				action={action}
+				{...keyFormProps}
+				onSubmit={clearingKeyOnRefusal(keyFormProps.onSubmit)}
+				className="space-y-4"
+			>
+				<input type="hidden" name="intent" value="clave-gemini" />
+				<FormAlert id={keyForm.errorId} errors={keyForm.errors} />
+				<Field
+					id={keyFields.apiKey.id}
+					label={m.apiKey}
+					errors={keyFields.apiKey.errors}
+					hint={
+						<>
+							<span data-testid="clave-gemini-en-uso">
+								{key ? m.keyInForce(key.value, sourceLabel(key.source, 'GEMINI_API_KEY')) : m.noKey}
+							</span>{' '}
+							{m.keyHint}
+						</>
+					}
+				>
+					<input {...keyInputProps(keyFields.apiKey, true)} />
+				</Field>
+				<SubmitButton
+					pending={usePending('clave-gemini')}
+					pendingLabel={m.saving}
+					className="sm:w-auto"
+				>
+					{m.saveKey}
+				</SubmitButton>
+			</Form>
+			{key?.source === 'admin' ? (
+				<IntentButton
+					tab="clave"
+					intent="restablecer-clave"
+					fields={[['provider', 'gemini']]}
+					className={dangerButtonClass}
+				>
+					{m.resetKey}
+				</IntentButton>
+			) : null}
+			<Form method="post" action={action} {...getFormProps(addressForm)} className="space-y-4">
+				<input type="hidden" name="intent" value="direccion-gemini" />
+				<Field
+					id={addressFields.baseUrl.id}
+					label={m.geminiBaseUrl}
+					errors={addressFields.baseUrl.errors}
+					hint={m.geminiBaseUrlHint(
+						view.gemini.baseUrl.value,
+						sourceLabel(view.gemini.baseUrl.source, 'GEMINI_BASE_URL'),
+					)}
+				>
+					<input
+						{...getInputProps(addressFields.baseUrl, { type: 'text' })}
+						inputMode="url"
+						spellCheck={false}
+						placeholder="https://generativelanguage.googleapis.com"
+						className={inputClass}
+						{...describedBy(addressFields.baseUrl.id, {
+							errors: addressFields.baseUrl.errors,
+							hint: true,
+						})}
+					/>
+				</Field>
+				<SubmitButton
+					pending={usePending('direccion-gemini')}
+					pendingLabel={m.saving}
+					className="sm:w-auto"
+				>
+					{m.saveAddress}
+				</SubmitButton>
+			</Form>
+		</Section>
+	)
+}
+
+function OpenAIForm({ view, lastResultFor }: { view: ProviderView; lastResultFor: LastResultFor }) {
+	const [form, fields] = useSchemaForm({
+		id: 'openai',
+		schema: openaiSchema,
+		lastResult: lastResultFor('openai'),
+		defaultValue: { baseUrl: view.openai.baseUrl?.value ?? '' },
+	})
+	const formProps = getFormProps(form)
+	const { key, baseUrl, model } = view.openai
+	return (
+		<Section id="openai-titulo" title={m.openaiTitle}>
+			<Form
+				method="post"
+				action={action}
+				{...formProps}
+				onSubmit={clearingKeyOnRefusal(formProps.onSubmit)}
+				className="space-y-4"
+			>
+				<input type="hidden" name="intent" value="openai" />
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<Field
+					id={fields.baseUrl.id}
+					label={m.openaiBaseUrl}
+					errors={fields.baseUrl.errors}
+					hint={m.openaiBaseUrlHint(
+						baseUrl
+							? `${baseUrl.value} (${sourceLabel(baseUrl.source, 'OPENAI_BASE_URL')})`
+							: m.none,
+					)}
+				>
+					<input
+						{...getInputProps(fields.baseUrl, { type: 'text' })}
+						required={undefined}
+						inputMode="url"
+						spellCheck={false}
+						placeholder="http://127.0.0.1:11434/v1"
+						className={inputClass}
+						{...describedBy(fields.baseUrl.id, { errors: fields.baseUrl.errors, hint: true })}
+					/>
+				</Field>
+				<Field
+					id={fields.apiKey.id}
+					label={m.apiKeyOptional}
+					errors={fields.apiKey.errors}
+					hint={
+						<>
+							<span data-testid="clave-openai-en-uso">
+								{key ? m.keyInForce(key.value, sourceLabel(key.source, 'OPENAI_API_KEY')) : m.noKey}
+							</span>{' '}
+							{m.openaiKeyHint}
+						</>
+					}
+				>
+					<input {...keyInputProps(fields.apiKey, true)} />
+				</Field>
+				<p className={hintClass}>
+					{`${m.modelInForce}: ${model ? `${model.value} (${sourceLabel(model.source, 'OPENAI_MODEL')})` : m.none}. ${m.openaiModelHint}`}
+				</p>
+				<SubmitButton pending={usePending('openai')} pendingLabel={m.saving} className="sm:w-auto">
+					{m.saveOpenAI}
+				</SubmitButton>
+			</Form>
+			{key?.source === 'admin' ? (
+				<IntentButton
+					tab="clave"
+					intent="restablecer-clave"
+					fields={[['provider', 'openai']]}
+					className={dangerButtonClass}
+				>
+					{m.resetKey}
+				</IntentButton>
+			) : null}
+		</Section>
+	)
+}
+
+export function KeyPanel({
+	view,
+	lastResultFor,
+}: {
+	view: ProviderView
+	lastResultFor: LastResultFor
+}) {
+	return (
+		<div className="space-y-6">
+			<InForceSummary view={view} />
+			<ProviderForm view={view} lastResultFor={lastResultFor} />
+			<GeminiForms view={view} lastResultFor={lastResultFor} />
+			<OpenAIForm view={view} lastResultFor={lastResultFor} />
+		</div>
+	)
+}
