@@ -149,22 +149,32 @@ async function sessionSecret(target: AppTarget) {
  * Signs a browser context in as a user, as sign-in does: a session row keyed by the SHA-256
  * of a random token, and the token in the signed session cookie (`__Host-` only on HTTPS).
  */
-export async function signInAs(context: BrowserContext, userId: string) {
-	await signInAsIn(sharedApp, context, userId)
+export async function signInAs(
+	context: BrowserContext,
+	userId: string,
+	options: { userAgent?: string } = {},
+) {
+	await signInAsIn(sharedApp, context, userId, options)
 }
 
-export async function signInAsIn(target: AppTarget, context: BrowserContext, userId: string) {
+export async function signInAsIn(
+	target: AppTarget,
+	context: BrowserContext,
+	userId: string,
+	options: { userAgent?: string } = {},
+) {
 	const token = randomToken()
 	const now = new Date()
 	const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
 	sqlIn(
 		target,
-		'INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)',
+		'INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
 		hashToken(token),
 		userId,
 		sqlDate(expiresAt),
 		sqlDate(now),
 		sqlDate(now),
+		options.userAgent ?? null,
 	)
 	const secure = target.baseURL.startsWith('https:')
 	const name = secure ? '__Host-fr_session' : 'fr_session'

@@ -271,12 +271,14 @@ test('an account that signs in with Google only sets a password, then signs in w
 	await expect(page).toHaveURL('/dashboard')
 })
 
-test('both tabs, with an avatar and with errors shown, have no serious accessibility violations', async ({
+test('every tab, with an avatar and with errors shown, has no serious accessibility violations', async ({
 	page,
 	browser,
 	login,
 	js,
 }) => {
+	// Three tabs, each audited in light and dark.
+	test.setTimeout(60_000)
 	await login({ name: 'Hugo Accesible' })
 	// Without JavaScript: the same pages as that visitor gets them (see dashboard-helpers).
 	const audited = await auditablePage(page, browser, js)
@@ -307,5 +309,9 @@ test('both tabs, with an avatar and with errors shown, have no serious accessibi
 	await audited.getByRole('button', { name: 'Cambiar contraseña' }).click()
 	await expect(audited.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true')
 	await audit('Cuenta')
+
+	await audited.goto('/dashboard/perfil?tab=seguridad')
+	await expect(audited.getByText('Este dispositivo', { exact: true })).toBeVisible()
+	await audit('Seguridad')
 	if (!js) await audited.context().close()
 })

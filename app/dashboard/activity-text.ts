@@ -22,5 +22,9 @@ export function describeActivity(activity: Pick<Activity, 'kind' | 'count' | 'pa
 			return 'Editaste una frase guardada'
 		case 'signIn':
 			return 'Iniciaste sesión'
+		case 'sessionsEnded':
+			return activity.count === 1
+				? 'Cerraste la sesión en otro dispositivo'
+				: `Cerraste la sesión en ${activity.count ?? 'varios'} dispositivos`
 	}
 }

@@ -15,12 +15,17 @@ export const BIO_MAX_LENGTH = 500
 export const LOCATION_MAX_LENGTH = 100
 export const WEBSITE_MAX_LENGTH = 200
 
-export const PROFILE_TABS = { personal: 'personal', account: 'cuenta' } as const
+export const PROFILE_TABS = {
+	personal: 'personal',
+	account: 'cuenta',
+	security: 'seguridad',
+} as const
 export type ProfileTab = (typeof PROFILE_TABS)[keyof typeof PROFILE_TABS]
 
 /** The tab a `?tab=` value names; anything else is the first tab. */
 export function parseProfileTab(value: string | null): ProfileTab {
-	return value === PROFILE_TABS.account ? PROFILE_TABS.account : PROFILE_TABS.personal
+	const tabs: readonly string[] = Object.values(PROFILE_TABS)
+	return tabs.includes(value ?? '') ? (value as ProfileTab) : PROFILE_TABS.personal
 }
 
 /** The `intent` value of each form on the profile page. */
@@ -29,6 +34,8 @@ export const PROFILE_INTENT = {
 	removeAvatar: 'quitar-foto',
 	changePassword: 'cambiar-contrasena',
 	setPassword: 'crear-contrasena',
+	endSession: 'cerrar-sesion-dispositivo',
+	endOtherSessions: 'cerrar-otras-sesiones',
 } as const
 
 /** An empty optional field is stored as null. */

@@ -15,7 +15,26 @@ export const profileMessages = {
 	standardUser: 'Usuario Estándar',
 	notAvailable: 'No disponible',
 
+	endOtherSessions: 'Cerrar sesión en todos los dispositivos',
+
 	// Ours.
+	securityTab: 'Seguridad',
+	sessionsTitle: 'Dispositivos con la sesión iniciada',
+	sessionsIntro:
+		'Estos son los navegadores donde tu cuenta tiene la sesión abierta. Si no reconoces alguno, cierra su sesión y cambia tu contraseña.',
+	thisDevice: 'Este dispositivo',
+	sessionStarted: 'Sesión iniciada',
+	sessionLastUsed: 'Última actividad',
+	endSession: 'Cerrar sesión',
+	endSessionLabel: (device: string) => `Cerrar sesión en ${device}`,
+	sessionEnded: 'Sesión cerrada en ese dispositivo',
+	sessionMissing: 'Esa sesión ya no existe o no es de tu cuenta.',
+	otherSessionsEnded: (count: number) =>
+		count === 1
+			? 'Sesión cerrada en 1 dispositivo más'
+			: `Sesión cerrada en ${count} dispositivos más`,
+	noOtherSessions: 'No hay sesiones abiertas en otros dispositivos.',
+	onlyThisDevice: 'Solo tienes la sesión abierta en este dispositivo.',
 	avatarFormat: 'Formato de imagen no válido. Usa una imagen JPG, PNG o WEBP.',
 	avatarUnreadable: 'No hemos podido leer la imagen. Prueba con otro archivo JPG, PNG o WEBP.',
 	avatarRemoved: 'Foto de perfil eliminada',

@@ -28,6 +28,8 @@ import {
 } from './profile-forms'
 import { profileMessages as messages } from './profile-messages'
 import { AccountTab } from './profile-account'
+import { SecurityTab } from './profile-security'
+import type { DeviceSession } from './sessions.server'
 
 /** What the profile loader gives the page (see profile.server.ts). */
 export type ProfilePageData = {
@@ -46,6 +48,8 @@ export type ProfilePageData = {
 	}
 	hasPassword: boolean
 	hasGoogle: boolean
+	/** The signed-in devices, on the 'Seguridad' tab only. */
+	sessions: DeviceSession[] | null
 }
 
 export type ProfileActionData =
@@ -60,10 +64,11 @@ const REMOVE_AVATAR_FORM = 'quitar-foto'
 const tabs: Array<{ tab: ProfileTab; label: string }> = [
 	{ tab: PROFILE_TABS.personal, label: messages.personalTab },
 	{ tab: PROFILE_TABS.account, label: messages.accountTab },
+	{ tab: PROFILE_TABS.security, label: messages.securityTab },
 ]
 
 /**
- * The profile page. Its two tabs are links (`?tab=`), so each tab is a page of its own that
+ * The profile page. Its tabs are links (`?tab=`), so each tab is a page of its own that
  * works, reloads and can be bookmarked without JavaScript.
  */
 export function ProfilePage({
@@ -131,8 +136,10 @@ export function ProfilePage({
 						lastResult={actionData?.profile}
 						basePath={basePath}
 					/>
-				) : (
+				) : tab === PROFILE_TABS.account ? (
 					<AccountTab data={data} lastResult={actionData?.password} basePath={basePath} />
+				) : (
+					<SecurityTab data={data} basePath={basePath} />
 				)}
 			</div>
 		</section>

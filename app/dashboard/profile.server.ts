@@ -18,6 +18,7 @@ import {
 } from './profile-forms'
 import { profileMessages as messages } from './profile-messages'
 import { changePassword, setFirstPassword } from './profile-password.server'
+import { endDeviceSession, endOtherSessions, listDeviceSessions } from './sessions.server'
 import { attemptWrite, badRequest, notFound } from './responses.server'
 
 /**
@@ -45,6 +46,10 @@ export async function profileLoader(request: Request) {
 		},
 	})
 	if (!profile) notFound(messages.loadError)
+	const sessions =
+		tab === PROFILE_TABS.security
+			? await listDeviceSessions(user.id, await readSessionId(request))
+			: null
 	return {
 		tab,
 		isAdmin: user.isAdmin,
@@ -61,6 +66,7 @@ export async function profileLoader(request: Request) {
 		},
 		hasPassword: profile.password !== null,
 		hasGoogle: profile.connections.some((connection) => connection.providerName === 'google'),
+		sessions,
 	}
 }
 
@@ -165,6 +171,28 @@ export async function profileAction(request: Request, basePath: string) {
 			}
 			if (outcome === 'no-password') return refuse(409, { formErrors: [messages.noPasswordYet] })
 			return redirectWithToast(back, { type: 'success', message: messages.passwordChanged })
+		}
+
+		case PROFILE_INTENT.endSession: {
+			const back = tabHref(basePath, PROFILE_TABS.security)
+			const sessionId = formData.get('sessionId')
+			const outcome =
+				typeof sessionId === 'string' && sessionId
+					? await endDeviceSession(user.id, sessionId, await readSessionId(request))
+					: 'missing'
+			// This browser's own session ends with 'Cerrar Sesión', not from this list.
+			if (outcome === 'current') badRequest(messages.unknownIntent)
+			if (outcome === 'missing') notFound(messages.sessionMissing)
+			return redirectWithToast(back, { type: 'success', message: messages.sessionEnded })
+		}
+
+		case PROFILE_INTENT.endOtherSessions: {
+			const back = tabHref(basePath, PROFILE_TABS.security)
+			const count = await endOtherSessions(user.id, await readSessionId(request))
+			return redirectWithToast(back, {
+				type: count > 0 ? 'success' : 'info',
+				message: count > 0 ? messages.otherSessionsEnded(count) : messages.noOtherSessions,
+			})
 		}
 
 		default:

@@ -2,7 +2,7 @@ import { prisma } from '~/utils/db.server'
 
 /**
  * A user's own activity, for the dashboard home. Generations are their generator runs
- * (GenerationBatch); the rest (saves, edits, sign-ins) is written to the audit log as it
+ * (GenerationBatch); the rest (saves, edits, sign-ins, devices signed out) is written to the audit log as it
  * happens, so it survives the rows it talks about (a deleted phrase was still saved).
  */
 
@@ -10,6 +10,7 @@ const AUDIT_ACTIONS = {
 	save: 'phrase.saved',
 	edit: 'phrase.edited',
 	signIn: 'auth.signed_in',
+	sessionsEnded: 'auth.sessions_ended',
 } as const
 
 type AuditKind = keyof typeof AUDIT_ACTIONS
