@@ -1,6 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { AuditTrail } from '~/admin/audit-trail'
+import { getAuditTrail } from '~/admin/audit-trail.server'
 import { DailyChart } from '~/admin/daily-chart'
 import { formatCount, formatDateTime, formatLatency, formatRate } from '~/admin/format'
 import { adminMessages as m } from '~/admin/messages'
@@ -30,6 +32,7 @@ export const meta: MetaFunction = () =>
 const tabs = [
 	{ id: 'actividad', label: m.recentActivityTab },
 	{ id: 'estadisticas', label: m.statisticsTab },
+	{ id: 'registro', label: m.auditTab },
 ] as const
 type TabId = (typeof tabs)[number]['id']
 
@@ -38,12 +41,21 @@ function tabFrom(url: URL): TabId {
 	return tabs.find((tab) => tab.id === value)?.id ?? 'actividad'
 }
 
+/** The trail's page, `?tab=registro&pagina=N` (anything else is the first page). */
+function trailPageFrom(url: URL) {
+	const page = Number.parseInt(url.searchParams.get('pagina') ?? '', 10)
+	return Number.isInteger(page) && page > 0 ? page : 1
+}
+
+const trailHref = (page: number) => `?tab=registro${page > 1 ? `&pagina=${page}` : ''}`
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
-	const tab = tabFrom(new URL(request.url))
+	const url = new URL(request.url)
+	const tab = tabFrom(url)
 	const now = new Date()
 	// Each block loads on its own: one failing is logged and leaves the others standing.
-	const [users, daily, calls, likes, recent] = await Promise.all([
+	const [users, daily, calls, likes, recent, trail] = await Promise.all([
 		settle('user statistics', () => getUserStats(now)),
 		settle('daily generations', () => getDailyGenerations(now)),
 		settle('provider calls', () =>
@@ -52,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		),
 		tab === 'estadisticas' ? settle('like statistics', () => getRecentLikeStats(now)) : null,
 		tab === 'actividad' ? settle('recent activity', () => getRecentPhrases()) : null,
+		tab === 'registro' ? settle('audit trail', () => getAuditTrail(trailPageFrom(url))) : null,
 	])
 	return {
 		tab,
@@ -61,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		calls,
 		likes,
 		recent,
+		trail,
 	}
 }
 
@@ -125,7 +139,7 @@ function Unavailable() {
 }
 
 export default function AdminOverview() {
-	const { tab, users, totals, calls, daily, likes, recent } = useLoaderData<typeof loader>()
+	const { tab, users, totals, calls, daily, likes, recent, trail } = useLoaderData<typeof loader>()
 	const count = (value: number | undefined) => (value === undefined ? null : formatCount(value))
 	const overall = calls?.[0]
 	return (
@@ -184,7 +198,11 @@ export default function AdminOverview() {
 				))}
 			</nav>
 
-			{tab === 'actividad' ? (
+			{tab === 'registro' ? (
+				<Section title={m.auditTab}>
+					<AuditTrail trail={trail} hrefFor={trailHref} />
+				</Section>
+			) : tab === 'actividad' ? (
 				<Section title={m.recentActivityTab}>
 					{recent === null ? (
 						<Unavailable />
