@@ -13,6 +13,7 @@ import path from 'node:path'
 import { type Page } from '@playwright/test'
 import { sql, sqlGet, toast } from './auth-helpers'
 import { generate } from './cards-helpers'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, fromOurPages, test } from './fixtures'
 
 const ADS_ORIGIN = 'https://pagead2.googlesyndication.com'
@@ -251,6 +252,7 @@ test('a failing ads script, or an ad request that throws, is only logged: the pa
 		switchAdsOnInDatabase()
 		await visit('/')
 		await expect(page.locator('ins.adsbygoogle')).toHaveCount(1)
+		await expectNoSeriousViolations(page, 'home page with the ad slot')
 		await expect
 			.poll(() => warnings.some((text) => text.includes('the ads script could not be loaded')))
 			.toBe(true)
@@ -293,4 +295,27 @@ test('a non-admin’s post to /admin/ads is refused with 403 and changes nothing
 	expect(
 		sqlGet(`SELECT id FROM audit_logs WHERE target = 'ads.slot' AND details LIKE '%777%'`),
 	).toBeUndefined()
+})
+
+test('the Publicidad page passes axe, light and dark, with its errors shown', async ({
+	page,
+	browser,
+	login,
+	js,
+}) => {
+	test.setTimeout(60_000)
+	await login({ admin: true })
+	const audited = await auditablePage(page, browser, js)
+	for (const colorScheme of ['light', 'dark'] as const) {
+		await audited.emulateMedia({ colorScheme })
+		await audited.goto('/admin/ads')
+		await expectNoSeriousViolations(audited, `Publicidad (${colorScheme})`)
+		// Refused ids change nothing: no turn with ads on is needed.
+		await audited.getByLabel('ID de cliente (editor)').fill('pub-1')
+		await audited.getByLabel('ID del bloque de anuncios').fill('x')
+		await audited.getByRole('button', { name: 'Guardar' }).click()
+		await expect(audited.locator('#publicidad-slot-error')).toBeVisible()
+		await expectNoSeriousViolations(audited, `Publicidad with errors (${colorScheme})`)
+	}
+	if (audited !== page) await audited.context().close()
 })
