@@ -216,8 +216,15 @@ test('changing the password needs the current one, signs other devices out and k
 	await main.getByLabel('Contraseña actual').fill(user.password)
 	await main.getByLabel('Nueva contraseña').fill('otra clave nueva 2026')
 	await main.getByLabel('Confirmar contraseña').fill('otra clave nueva 2026')
+	// Offered, and ticked unless the user says otherwise.
+	await expect(main.getByLabel('Cerrar la sesión en mis otros dispositivos')).toBeChecked()
 	await main.getByRole('button', { name: 'Cambiar contraseña' }).click()
-	await expect(toast(page, /^Contraseña actualizada correctamente/)).toBeAttached()
+	await expect(
+		toast(
+			page,
+			'Contraseña actualizada correctamente. Hemos cerrado la sesión en tus otros dispositivos.',
+		),
+	).toBeAttached()
 	await expect(page).toHaveURL('/dashboard/perfil?tab=cuenta')
 
 	// This device stays signed in; the other one is out.

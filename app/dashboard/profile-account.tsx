@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/
 import { Form, useLocation } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { NewPasswordFields } from '~/components/auth-layout'
-import { Field, FormAlert, inputClass, SubmitButton } from '~/components/forms'
+import { Field, FormAlert, inputClass, SubmitButton, Toggle } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
 import { usePendingIntent } from '~/utils/misc'
 import { formatDate } from './dates'
@@ -93,7 +93,7 @@ function PasswordForm({
 			</h3>
 			<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
 				{hasPassword
-					? 'Al cambiarla cerraremos la sesión en tus otros dispositivos; en este seguirás dentro.'
+					? 'Si alguien más pudiera conocer tu contraseña, cierra también la sesión en tus otros dispositivos; en este seguirás dentro.'
 					: 'Ahora entras con Google. Con una contraseña podrás iniciar sesión también con tu correo electrónico.'}
 			</p>
 			<Form
@@ -123,6 +123,7 @@ function PasswordForm({
 					password={fields.password}
 					confirmPassword={fields.confirmPassword}
 				/>
+				<Toggle name="closeOtherSessions" label={messages.closeOtherSessions} defaultChecked />
 				<SubmitButton pending={pending} pendingLabel="Guardando..." className="sm:w-auto">
 					{hasPassword ? 'Cambiar contraseña' : 'Crear contraseña'}
 				</SubmitButton>

@@ -106,6 +106,8 @@ export function passwordSchema(email?: string) {
 			currentPassword: passwordFieldSchema.optional(),
 			password: passwordFieldSchema,
 			confirmPassword: passwordFieldSchema,
+			/** A checkbox: sent only when ticked (it starts ticked). */
+			closeOtherSessions: z.boolean().default(false),
 		})
 		.superRefine(
 			(value, ctx) => {

@@ -44,8 +44,10 @@ export const profileMessages = {
 	websiteTooLong: (max: number) => `La dirección web no puede superar los ${max} caracteres`,
 	emailReadOnly: 'El correo electrónico no se puede cambiar. Para cambiarlo, contacta con soporte.',
 	currentPasswordWrong: 'La contraseña actual no es correcta',
-	passwordChanged:
+	passwordChanged: 'Contraseña actualizada correctamente.',
+	passwordChangedOthersClosed:
 		'Contraseña actualizada correctamente. Hemos cerrado la sesión en tus otros dispositivos.',
+	closeOtherSessions: 'Cerrar la sesión en mis otros dispositivos',
 	passwordSet:
 		'Contraseña creada correctamente. Ya puedes iniciar sesión también con tu correo electrónico y esta contraseña.',
 	passwordAlreadySet:

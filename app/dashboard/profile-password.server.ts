@@ -9,9 +9,9 @@ import { isUniqueViolation } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
 
 /**
- * Passwords from the profile page. Changing one needs the current password and signs the
- * account out everywhere else (a thief holding another session loses it); the session
- * that made the change stays. Wrong current passwords count like wrong sign-ins, so a
+ * Passwords from the profile page. Changing one needs the current password and, as the
+ * form offers (ticked by default), signs the account out everywhere else: a thief holding
+ * another session loses it. The session that made the change stays. Wrong current passwords count like wrong sign-ins, so a
  * stolen session cannot guess the password quickly (see login-throttle.server.ts).
  */
 
@@ -22,12 +22,14 @@ export async function changePassword({
 	currentPassword,
 	newPassword,
 	keepSessionToken,
+	closeOtherSessions,
 }: {
 	userId: string
 	currentPassword: string
 	newPassword: string
 	/** The cookie token of the session making the change, which stays signed in. */
 	keepSessionToken: string | null
+	closeOtherSessions: boolean
 }): Promise<ChangePasswordResult> {
 	const account = await prisma.profile.findUnique({
 		where: { id: userId },
@@ -46,7 +48,9 @@ export async function changePassword({
 		// A reset link mailed before the change must not undo it.
 		prisma.passwordReset.deleteMany({ where: { userId } }),
 	])
-	await revokeUserSessions(userId, keepSessionToken ? { exceptToken: keepSessionToken } : {})
+	if (closeOtherSessions) {
+		await revokeUserSessions(userId, keepSessionToken ? { exceptToken: keepSessionToken } : {})
+	}
 	return 'changed'
 }
 
@@ -54,10 +58,18 @@ export async function changePassword({
  * A first password for an account that has none (it signs in with Google). Returns false
  * when the account already has one: that one is changed only with the current password.
  */
-export async function setFirstPassword(userId: string, newPassword: string) {
+export async function setFirstPassword(
+	userId: string,
+	newPassword: string,
+	closeOthers: { keepSessionToken: string | null } | null,
+) {
 	const hash = await hashPassword(newPassword)
 	try {
 		await prisma.password.create({ data: { userId, hash } })
+		if (closeOthers) {
+			const { keepSessionToken } = closeOthers
+			await revokeUserSessions(userId, keepSessionToken ? { exceptToken: keepSessionToken } : {})
+		}
 		return true
 	} catch (error) {
 		if (isUniqueViolation(error)) return false

@@ -10,13 +10,35 @@ import { profileAction } from './profile.server'
 import { newUser, PASSWORD, PATH, post, signedIn } from '../../tests/support/profile'
 
 describe('password', { timeout: 30_000 }, () => {
-	const changeForm = (currentPassword: string, password: string, confirmPassword = password) =>
+	/** The form as the page sends it: the offer to close the other sessions starts ticked. */
+	const changeForm = (
+		currentPassword: string,
+		password: string,
+		confirmPassword = password,
+		closeOtherSessions = true,
+	) =>
 		new URLSearchParams({
 			intent: PROFILE_INTENT.changePassword,
 			currentPassword,
 			password,
 			confirmPassword,
+			...(closeOtherSessions ? { closeOtherSessions: 'on' } : {}),
 		})
+
+	test('changing it without closing the other sessions keeps them', async () => {
+		const user = await newUser()
+		const here = await signedIn(user.id)
+		const elsewhere = await signedIn(user.id)
+		const answer = await routeAnswer(
+			await profileAction(
+				post(here.cookie, changeForm(PASSWORD, 'una clave nueva 2026', undefined, false), 'cuenta'),
+				PATH,
+			),
+		)
+		expect(answer.status).toBe(302)
+		expect(await findActiveSession(here.token)).not.toBeNull()
+		expect(await findActiveSession(elsewhere.token)).not.toBeNull()
+	})
 
 	test('changing it revokes the other sessions and keeps this one', async () => {
 		const user = await newUser()

@@ -153,9 +153,11 @@ export async function profileAction(request: Request, basePath: string) {
 					{ status },
 				)
 			if (submission.status !== 'success') return refuse(400)
-			const { currentPassword, password } = submission.value
+			const { currentPassword, password, closeOtherSessions } = submission.value
+			const keepSessionToken = await readSessionId(request)
 			if (submission.value.intent === PROFILE_INTENT.setPassword) {
-				if (!(await setFirstPassword(user.id, password))) {
+				const closeOthers = closeOtherSessions ? { keepSessionToken } : null
+				if (!(await setFirstPassword(user.id, password, closeOthers))) {
 					return refuse(409, { formErrors: [messages.passwordAlreadySet] })
 				}
 				return redirectWithToast(back, { type: 'success', message: messages.passwordSet })
@@ -164,13 +166,19 @@ export async function profileAction(request: Request, basePath: string) {
 				userId: user.id,
 				currentPassword: currentPassword ?? '',
 				newPassword: password,
-				keepSessionToken: await readSessionId(request),
+				keepSessionToken,
+				closeOtherSessions,
 			})
 			if (outcome === 'wrong-password') {
 				return refuse(400, { fieldErrors: { currentPassword: [messages.currentPasswordWrong] } })
 			}
 			if (outcome === 'no-password') return refuse(409, { formErrors: [messages.noPasswordYet] })
-			return redirectWithToast(back, { type: 'success', message: messages.passwordChanged })
+			return redirectWithToast(back, {
+				type: 'success',
+				message: closeOtherSessions
+					? messages.passwordChangedOthersClosed
+					: messages.passwordChanged,
+			})
 		}
 
 		case PROFILE_INTENT.endSession: {
