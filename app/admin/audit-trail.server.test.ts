@@ -74,8 +74,16 @@ test('each admin action in Spanish, with its target', () => {
 		'Eliminó la herramienta «Vieja»',
 	)
 	expect(describe('admin.tool.settings_changed', 'instagram').description).toBe(
-		'Cambió la configuración de la herramienta «instagram»',
+		'Cambió la configuración de la herramienta «API Instagram Frases»',
 	)
+	expect(describe('admin.tool.settings_changed', 'facebook', { fields: ['model'] })).toEqual({
+		description: 'Cambió la configuración de la herramienta «API Facebook Frases»',
+		target: 'API Facebook Frases',
+	})
+	expect(describe('admin.invitation.revoked', 'inv1', { email: 'nueva@frasea.test' })).toEqual({
+		description: 'Anuló la invitación a nueva@frasea.test',
+		target: 'nueva@frasea.test',
+	})
 	expect(describe('admin.model.added', 'm1', { name: 'Gemini Flash' }).description).toBe(
 		'Añadió el modelo «Gemini Flash»',
 	)

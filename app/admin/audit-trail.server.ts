@@ -95,6 +95,13 @@ function userLabel(id: string | null, details: Details, lookup: TargetLookup) {
 	return text(details.email) ?? text(details.name) ?? m.auditAccountGone
 }
 
+/** A tool by its name while it exists; the generator pages by theirs. */
+function toolName(id: string, lookup: TargetLookup) {
+	const generator = m.generatorToolNames[id as keyof typeof m.generatorToolNames] as
+		string | undefined
+	return lookup.tools.get(id) ?? generator ?? id
+}
+
 function describeSetting(key: string, details: Details) {
 	const name = settingName(key)
 	// A secret's change says only that it happened, whatever the row might carry.
@@ -137,12 +144,15 @@ export function describeAdminChange(
 			}
 		}
 	}
+	if (row.action === 'admin.invitation.revoked') {
+		const invited = text(details.email) ?? m.auditNoValue
+		return { description: a.invitationRevoked(invited), target: invited }
+	}
 	if (row.action === SETTING_ACTION && row.target) {
 		return { description: describeSetting(row.target, details), target: settingName(row.target) }
 	}
 	if (row.action.startsWith(TOOL_PREFIX)) {
-		const tool =
-			text(details.name) ?? (row.target ? (lookup.tools.get(row.target) ?? row.target) : '—')
+		const tool = text(details.name) ?? (row.target ? toolName(row.target, lookup) : '—')
 		const describe = {
 			'admin.tool.added': a.toolAdded,
 			'admin.tool.activated': a.toolActivated,

@@ -135,6 +135,7 @@ export const adminMessages = {
 		userDisabled: (user: string) => `Deshabilitó la cuenta ${user}`,
 		userEnabled: (user: string) => `Habilitó la cuenta ${user}`,
 		userInvited: (who: string) => `Invitó a ${who}`,
+		invitationRevoked: (who: string) => `Anuló la invitación a ${who}`,
 		settingChanged: (setting: string, from: string, to: string) =>
 			`Cambió el ajuste «${setting}»: ${from} → ${to}`,
 		secretSet: 'Guardó una nueva clave de API',
@@ -150,6 +151,8 @@ export const adminMessages = {
 		advancedChanged: 'Cambió los parámetros avanzados de generación',
 		other: (action: string) => `Hizo un cambio en la administración (${action})`,
 	},
+	/** The generator pages' tool ids in the trail (their settings are audited under them). */
+	generatorToolNames: { instagram: 'API Instagram Frases', facebook: 'API Facebook Frases' },
 	/** The settings' names in the trail, by their name in SETTING_KEYS (settings/store.server.ts). */
 	settingNames: {
 		provider: 'Proveedor de IA',
