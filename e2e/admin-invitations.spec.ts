@@ -18,6 +18,7 @@ import {
 	uniqueEmail,
 	waitForMail,
 } from './auth-helpers'
+import { baseURL } from '../playwright.config'
 import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
@@ -103,7 +104,13 @@ test('an invited person opens the link, chooses a name and a password, and is si
 	await visit('/admin/users')
 	await expect(pendingRow(page, email)).toHaveCount(0)
 	await visit(`/admin/users?q=${encodeURIComponent(email)}`)
-	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Activo')
+	await expect(
+		page
+			.getByRole('region', { name: 'Usuarios', exact: true })
+			.getByRole('table')
+			.getByRole('row')
+			.nth(1),
+	).toContainText('Activo')
 	await guest.context().close()
 	await again.context().close()
 })
@@ -201,7 +208,8 @@ test('Usuarios with an invitation and a disabled account, and the invitation pag
 	login,
 	js,
 }) => {
-	test.setTimeout(60_000)
+	// Six axe audits (light and dark, three states) come on top of the flow.
+	test.setTimeout(120_000)
 	const name = `Accesible${randomBytes(4).toString('hex')}`
 	const user = await createUser({ name })
 	sql(
@@ -222,7 +230,9 @@ test('Usuarios with an invitation and a disabled account, and the invitation pag
 	for (const colorScheme of ['light', 'dark'] as const) {
 		await audited.emulateMedia({ colorScheme })
 		await audited.goto(`/admin/users?q=${name}`)
-		await expect(audited.getByRole('table').first()).toContainText('Deshabilitado')
+		await expect(
+			audited.getByRole('region', { name: 'Usuarios', exact: true }).getByRole('table'),
+		).toContainText('Deshabilitado')
 		await expect(pendingRow(audited, email)).toBeVisible()
 		await expectNoSeriousViolations(audited, `Usuarios (${colorScheme})`)
 	}
@@ -248,4 +258,43 @@ test('Usuarios with an invitation and a disabled account, and the invitation pag
 		await invited.context().close()
 	}
 	await guest.context().close()
+})
+
+test('the link’s token goes straight into a cookie, never onwards; a post without a live invitation is refused', async ({
+	page,
+	login,
+	playwright,
+}) => {
+	const email = uniqueEmail('cabeceras')
+	await login({ admin: true })
+	const sent = await page.request.post('/admin/users', {
+		headers: fromOurPages,
+		form: { intent: 'invitar', email },
+		maxRedirects: 0,
+	})
+	expect(sent.status()).toBe(302)
+	const link = linkIn(await waitForMail(email), '/invitacion')
+
+	const guest = await playwright.request.newContext({ baseURL })
+	const opened = await guest.get(link, { maxRedirects: 0 })
+	expect(opened.status()).toBe(302)
+	expect(opened.headers()['location']).toBe('/invitacion')
+	expect(opened.headers()['referrer-policy']).toBe('no-referrer')
+	expect(opened.headers()['set-cookie']).toMatch(/fr_invitation=.+HttpOnly/i)
+	// Opening it spent nothing.
+	expect(
+		sqlGet<{ used: string | null }>(
+			'SELECT used_at AS used FROM invitations WHERE email = ?',
+			email,
+		)?.used,
+	).toBeNull()
+
+	const refused = await page.request.post('/invitacion', {
+		headers: fromOurPages,
+		form: { name: 'Sin Invitación', password: PASSWORD, confirmPassword: PASSWORD },
+		maxRedirects: 0,
+	})
+	expect(refused.status()).toBe(400)
+	expect(await refused.text()).toContain('La invitación no es válida o ha caducado.')
+	await guest.dispose()
 })

@@ -39,7 +39,11 @@ test('an admin disables an account: its session ends and sign-in is refused; ena
 
 	await login({ admin: true })
 	await visit(`/admin/users?q=${name}`)
-	const row = page.getByRole('table').getByRole('row').nth(1)
+	const row = page
+		.getByRole('region', { name: 'Usuarios', exact: true })
+		.getByRole('table')
+		.getByRole('row')
+		.nth(1)
 	await expect(row).toContainText('Activo')
 	await page.getByRole('button', { name: `Deshabilitar a ${name}` }).click()
 	await expect(toast(page, 'Usuario deshabilitado correctamente')).toBeAttached()

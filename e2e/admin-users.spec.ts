@@ -5,10 +5,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createUser, sql, sqlGet, toast } from './auth-helpers'
+import { type Page } from '@playwright/test'
 import { expect, fromOurPages, test } from './fixtures'
 
 const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 const tag = () => randomBytes(4).toString('hex')
+/** The users table's rows (the page lists pending invitations in a table of their own). */
+const userRows = (page: Page) =>
+	page.getByRole('region', { name: 'Usuarios', exact: true }).getByRole('table').getByRole('row')
 
 test('the table shows each account’s role, status, last sign-in and phrases; search and pages', async ({
 	page,
@@ -45,7 +49,7 @@ test('the table shows each account’s role, status, last sign-in and phrases; s
 	await page.getByLabel('Buscar usuarios').fill(label)
 	await page.getByRole('button', { name: 'Buscar' }).click()
 	await expect(page).toHaveURL(`/admin/users?q=${label}`)
-	const rows = page.getByRole('table').getByRole('row')
+	const rows = userRows(page)
 	// The header and the two accounts, newest first.
 	await expect(rows).toHaveCount(3)
 	await expect(rows.nth(1)).toContainText(`${label} Pendiente`)
@@ -85,7 +89,7 @@ test('an admin grants and removes the admin role', async ({ page, login, visit }
 	await page.getByRole('button', { name: `Hacer administrador a ${name}` }).click()
 	await expect(toast(page, 'Rol actualizado correctamente')).toBeAttached()
 	await expect(page).toHaveURL(`/admin/users?q=${name}`)
-	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Administrador')
+	await expect(userRows(page).nth(1)).toContainText('Administrador')
 	expect(sqlGet<{ rol: string }>('SELECT rol FROM perfiles WHERE id = ?', user.id)?.rol).toBe(
 		'admin',
 	)
@@ -150,7 +154,7 @@ test('an unknown id gets 404; the admin’s own row offers no actions', async ({
 	expect(bad.status()).toBe(400)
 
 	await visit(`/admin/users?q=${admin.name}`)
-	const row = page.getByRole('table').getByRole('row').nth(1)
+	const row = userRows(page).nth(1)
 	await expect(row).toContainText('Tu cuenta')
 	await expect(row.getByRole('button')).toHaveCount(0)
 	// Posted anyway: refused, and the account stays as it was.
