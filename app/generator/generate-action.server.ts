@@ -12,6 +12,7 @@ import {
 	type GenerationEvent,
 } from '~/generation/generate.server'
 import { generationSetupFor } from '~/settings/ai-config.server'
+import { isGeneratorOpen } from '~/settings/tools.server'
 import { createBatch } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { runHousekeeping } from '~/models/housekeeping.server'
@@ -20,7 +21,12 @@ import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
 import { quotaSubject } from './allowance.server'
 import { sniffImage } from './form.server'
-import { GENERATOR_MESSAGES, imageTypeMessage, VALIDATION_MESSAGES } from './messages'
+import {
+	GENERATOR_MESSAGES,
+	imageTypeMessage,
+	UNAVAILABLE_MESSAGES,
+	VALIDATION_MESSAGES,
+} from './messages'
 import { batchHref, type Page } from './pages'
 import { generationSchema } from './schema'
 import { formValues } from './values'
@@ -69,6 +75,10 @@ export async function generate(
 	// Switching tabs clears the other mode's input: only this mode's fields count.
 	if (submitted.mode === 'image') submitted.prompt = ''
 	else submitted.context = ''
+	// A generator an admin switched off takes nothing: refused before any allowance is used.
+	if (!(await isGeneratorOpen(page))) {
+		return failure(submitted, { form: [UNAVAILABLE_MESSAGES[page]] }, 409)
+	}
 	if (oversize) {
 		return failure(submitted, { image: [VALIDATION_MESSAGES.imageTooLarge] }, 413)
 	}

@@ -6,9 +6,11 @@ import { type AppLoadContext } from '@remix-run/node'
 import { getViewer } from '~/auth/guards.server'
 import { DEFAULT_SIZE_KEY, isSizeKey } from '~/cards/sizes'
 import { providerConfigFor } from '~/settings/ai-config.server'
+import { isGeneratorOpen } from '~/settings/tools.server'
 import { getBatchForViewer } from '~/models/batch.server'
 import { quotaInfo } from './allowance.server'
 import { loadCards } from './cards.server'
+import { UNAVAILABLE_MESSAGES } from './messages'
 import { hasImageMode, type Page } from './pages'
 import { formValues } from './values'
 import { type BatchView, type GeneratorData } from './view'
@@ -28,7 +30,7 @@ export async function loadGenerator(
 	const url = new URL(request.url)
 	const { user, viewer } = await getViewer(request)
 	const batchId = url.searchParams.get('lote')
-	const { config } = await providerConfigFor(page)
+	const [{ config }, open] = await Promise.all([providerConfigFor(page), isGeneratorOpen(page)])
 	const offline = config.provider === 'offline'
 	const [stored, quota] = await Promise.all([
 		batchId ? getBatchForViewer(batchId, viewer) : null,
@@ -56,6 +58,7 @@ export async function loadGenerator(
 		quota,
 		signedIn: Boolean(user),
 		offline,
+		unavailable: open ? null : UNAVAILABLE_MESSAGES[page],
 		batchMissing: Boolean(batchId) && !stored,
 		batch,
 		editing: Number.isInteger(editing) ? editing : null,

@@ -48,3 +48,16 @@ export const GENERATOR_MESSAGES = {
 	phraseRequired: 'La frase no puede estar vacía',
 	phraseTooLong: `La frase no puede superar los ${MAX_PHRASE_LENGTH} caracteres`,
 } as const
+
+/**
+ * What a generator page says in place of its form while an admin has switched it off, and
+ * what a generation posted to it is refused with. Server-side only (the loader sends the
+ * text), so it adds nothing to the pages' JavaScript.
+ */
+export const UNAVAILABLE_MESSAGES: Record<Page, string> = {
+	home: 'El generador de frases no está disponible temporalmente. Vuelve a intentarlo más tarde.',
+	instagram:
+		'El generador de Instagram no está disponible temporalmente. Vuelve a intentarlo más tarde.',
+	facebook:
+		'El generador de Facebook no está disponible temporalmente. Vuelve a intentarlo más tarde.',
+}

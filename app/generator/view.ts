@@ -52,6 +52,8 @@ export interface GeneratorData {
 	signedIn: boolean
 	/** No AI provider is configured: the offline engine writes the phrases. */
 	offline: boolean
+	/** An admin switched this generator off: the notice to show instead of the form. */
+	unavailable: string | null
 	/** The URL named a batch that is gone (expired, or someone else's). */
 	batchMissing: boolean
 	batch: BatchView | null

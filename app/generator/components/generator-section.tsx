@@ -59,7 +59,7 @@ export function GeneratorSection({
 	const tabs = hasImageMode(page)
 	return (
 		<div className="space-y-8">
-			{data.offline ? <OfflineNotice /> : null}
+			{data.offline && !data.unavailable ? <OfflineNotice /> : null}
 			{data.batchMissing ? (
 				<p
 					role="status"
@@ -68,16 +68,26 @@ export function GeneratorSection({
 					{GENERATOR_MESSAGES.batchMissing}
 				</p>
 			) : null}
-			<GeneratorForm
-				// A new batch, a mode switch or a new card format starts from that state's values.
-				key={`${batch?.id ?? 'new'}-${values.mode}-${values.platform}`}
-				page={page}
-				values={values}
-				errors={failed?.errors ?? null}
-				quota={data.quota}
-				textHref={tabs ? `${base}modo=texto` : undefined}
-				imageHref={tabs ? `${base}modo=imagen` : undefined}
-			/>
+			{data.unavailable ? (
+				// Switched off by an admin: the page stays, the form gives way to this notice.
+				<p
+					role="status"
+					className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+				>
+					{data.unavailable}
+				</p>
+			) : (
+				<GeneratorForm
+					// A new batch, a mode switch or a new card format starts from that state's values.
+					key={`${batch?.id ?? 'new'}-${values.mode}-${values.platform}`}
+					page={page}
+					values={values}
+					errors={failed?.errors ?? null}
+					quota={data.quota}
+					textHref={tabs ? `${base}modo=texto` : undefined}
+					imageHref={tabs ? `${base}modo=imagen` : undefined}
+				/>
+			)}
 			{/* Previous results are cleared as soon as a new generation starts. */}
 			{batch && !generating ? (
 				<Results

@@ -1,0 +1,280 @@
+/**
+ * The Instagram and Facebook generators' own settings (table tool_settings, one row per
+ * generator). A missing row means the service's configuration applies; 'Restablecer'
+ * deletes the row. The generator's name, description, on/off state and model also live in
+ * its Tool row (the tools list reads that), so both are written together.
+ *
+ * Keys are stored encrypted; pages get them masked, the audit trail only the names of the
+ * fields that changed.
+ */
+import { recordAdminChange } from '~/admin/audit.server'
+import { loadServiceAiConfig, type ServiceAiConfig } from '~/settings/ai-config.server'
+import { SOURCE_LABELS } from '~/settings/in-force'
+import { decryptSecret, encryptSecret, maskSecret } from '~/settings/secrets.server'
+import { ensureGeneratorTools } from '~/settings/tools.server'
+import { prisma } from '~/utils/db.server'
+import { INSTAGRAM_DEFAULTS, normalizeApiBaseUrl } from './limits'
+import { toolsMessages as m } from './messages'
+import { type FacebookSettingsValue, type InstagramSettingsValue } from './schema'
+
+export type GeneratorToolId = 'instagram' | 'facebook'
+
+export interface ModelChoice {
+	id: string
+	name: string
+}
+
+/** The model list's active entries, and the saved one even if it was switched off since. */
+export async function modelChoices(savedId: string | null): Promise<ModelChoice[]> {
+	return prisma.modelOption.findMany({
+		where: savedId ? { OR: [{ active: true }, { id: savedId }] } : { active: true },
+		orderBy: { name: 'asc' },
+		select: { id: true, name: true },
+	})
+}
+
+/** Whether a model id names an entry of the list (a select can be tampered with). */
+export async function modelExists(id: string) {
+	return Boolean(await prisma.modelOption.findUnique({ where: { id }, select: { id: true } }))
+}
+
+/** The name of the model the service uses: the label of the select's first option. */
+export function serviceModelName(service: ServiceAiConfig) {
+	switch (service.effective.provider) {
+		case 'gemini':
+			return service.gemini.model.optionName ?? service.gemini.model.value
+		case 'openai':
+			return service.openai.model?.optionName ?? service.openai.model?.value ?? m.offlineEngine
+		default:
+			return m.offlineEngine
+	}
+}
+
+/** A stored key as the page may show it; null when there is none (or it no longer opens). */
+function maskedStoredKey(stored: string | null | undefined) {
+	const plain = stored ? decryptSecret(stored) : null
+	return plain ? maskSecret(plain) : null
+}
+
+/** Which key a generator uses and where it comes from, in words. */
+function keyInForce(ownMasked: string | null, service: ServiceAiConfig) {
+	if (ownMasked) return m.keyOwn(ownMasked)
+	const provider = service.effective.provider
+	const key =
+		provider === 'gemini'
+			? service.gemini.apiKey
+			: provider === 'openai'
+				? service.openai.apiKey
+				: null
+	return key ? m.keyService(maskSecret(key.value), SOURCE_LABELS[key.source]) : m.keyNone
+}
+
+const settingsSelect = {
+	updatedAt: true,
+	apiKey: true,
+	baseUrl: true,
+	modelId: true,
+	customPrompt: true,
+	includeSystemPrompt: true,
+	temperature: true,
+	maxTokens: true,
+	topP: true,
+} as const
+
+async function loadCommon(toolId: GeneratorToolId) {
+	await ensureGeneratorTools()
+	const [tool, row, service] = await Promise.all([
+		prisma.tool.findUniqueOrThrow({
+			where: { id: toolId },
+			select: { name: true, description: true, isActive: true },
+		}),
+		prisma.toolSettings.findUnique({ where: { toolId }, select: settingsSelect }),
+		loadServiceAiConfig(),
+	])
+	const storedKey = maskedStoredKey(row?.apiKey)
+	return {
+		tool,
+		row,
+		saved: row !== null,
+		/** Changes with every save or reset: the page's forms start again from it. */
+		version: row?.updatedAt.toISOString() ?? 'nada-guardado',
+		key: { stored: storedKey, inForce: keyInForce(storedKey, service) },
+		models: await modelChoices(row?.modelId ?? null),
+		serviceModel: serviceModelName(service),
+		service,
+	}
+}
+
+export async function loadInstagramSettings() {
+	const { tool, row, saved, version, key, models, serviceModel } = await loadCommon('instagram')
+	return {
+		saved,
+		version,
+		key,
+		models,
+		serviceModel,
+		values: {
+			name: tool.name,
+			description: tool.description,
+			isActive: tool.isActive,
+			modelId: row?.modelId ?? '',
+			customPrompt: row?.customPrompt ?? INSTAGRAM_DEFAULTS.customPrompt,
+			includeSystemPrompt: row?.includeSystemPrompt ?? INSTAGRAM_DEFAULTS.includeSystemPrompt,
+			temperature: row?.temperature ?? INSTAGRAM_DEFAULTS.temperature,
+			maxTokens: row?.maxTokens ?? INSTAGRAM_DEFAULTS.maxTokens,
+			topP: row?.topP ?? INSTAGRAM_DEFAULTS.topP,
+		},
+	}
+}
+
+export async function loadFacebookSettings() {
+	const { row, saved, version, key, models, serviceModel, service } = await loadCommon('facebook')
+	return {
+		saved,
+		version,
+		key,
+		models,
+		serviceModel,
+		serviceBaseUrl: service.gemini.baseUrl.value,
+		values: { baseUrl: row?.baseUrl ?? '', modelId: row?.modelId ?? '' },
+	}
+}
+
+/** The names of the fields whose value differs. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+	return Object.keys(after).filter((field) => before[field] !== after[field])
+}
+
+type SaveResult = 'ok' | 'unknown_model' | 'key_required'
+
+/** Saves the Instagram form: the settings row and the generator's Tool row, audited. */
+export async function saveInstagramSettings(
+	value: InstagramSettingsValue,
+	actorId: string,
+): Promise<SaveResult> {
+	if (value.modelId && !(await modelExists(value.modelId))) return 'unknown_model'
+	await ensureGeneratorTools()
+	await prisma.$transaction(async (tx) => {
+		const [tool, row] = await Promise.all([
+			tx.tool.findUniqueOrThrow({ where: { id: 'instagram' } }),
+			tx.toolSettings.findUnique({ where: { toolId: 'instagram' } }),
+		])
+		const settings = {
+			name: value.name,
+			description: value.description,
+			modelId: value.modelId || null,
+			customPrompt: value.customPrompt,
+			includeSystemPrompt: value.includeSystemPrompt,
+			temperature: value.temperature,
+			maxTokens: value.maxTokens,
+			topP: value.topP,
+		}
+		const apiKey = value.apiKey ? encryptSecret(value.apiKey) : (row?.apiKey ?? null)
+		await tx.toolSettings.upsert({
+			where: { toolId: 'instagram' },
+			create: { toolId: 'instagram', ...settings, apiKey },
+			update: { ...settings, apiKey },
+		})
+		await tx.tool.update({
+			where: { id: 'instagram' },
+			data: {
+				name: value.name,
+				description: value.description,
+				isActive: value.isActive,
+				modelId: settings.modelId,
+			},
+		})
+		// Name, description and state are the Tool row's; the rest compares to what applied.
+		const before = {
+			...INSTAGRAM_DEFAULTS,
+			modelId: null,
+			...row,
+			name: tool.name,
+			description: tool.description,
+			isActive: tool.isActive,
+		}
+		const fields = changedFields(before, { ...settings, isActive: value.isActive })
+		if (value.apiKey) fields.push('apiKey')
+		if (fields.length === 0) return
+		await recordAdminChange(
+			{ actorId, action: 'admin.tool.settings_changed', target: 'instagram', details: { fields } },
+			tx,
+		)
+	})
+	return 'ok'
+}
+
+/** Saves the Facebook form; a key must be given unless one is stored already. */
+export async function saveFacebookSettings(
+	value: FacebookSettingsValue,
+	actorId: string,
+): Promise<SaveResult> {
+	if (value.modelId && !(await modelExists(value.modelId))) return 'unknown_model'
+	if (!value.apiKey && !(await storedToolKey('facebook'))) return 'key_required'
+	await ensureGeneratorTools()
+	await prisma.$transaction(async (tx) => {
+		const [tool, row] = await Promise.all([
+			tx.tool.findUniqueOrThrow({ where: { id: 'facebook' } }),
+			tx.toolSettings.findUnique({ where: { toolId: 'facebook' } }),
+		])
+		const settings = {
+			baseUrl: normalizeApiBaseUrl(value.baseUrl ?? ''),
+			modelId: value.modelId || null,
+		}
+		const apiKey = value.apiKey ? encryptSecret(value.apiKey) : (row?.apiKey ?? null)
+		const names = { name: tool.name, description: tool.description }
+		await tx.toolSettings.upsert({
+			where: { toolId: 'facebook' },
+			create: { toolId: 'facebook', ...names, ...settings, apiKey },
+			update: { ...settings, apiKey },
+		})
+		await tx.tool.update({ where: { id: 'facebook' }, data: { modelId: settings.modelId } })
+		const fields = changedFields({ baseUrl: null, modelId: null, ...row }, settings)
+		if (value.apiKey) fields.push('apiKey')
+		if (fields.length === 0) return
+		await recordAdminChange(
+			{ actorId, action: 'admin.tool.settings_changed', target: 'facebook', details: { fields } },
+			tx,
+		)
+	})
+	return 'ok'
+}
+
+/** The generator's own key in clear, for a connection test; null when none is stored. */
+export async function storedToolKey(toolId: GeneratorToolId) {
+	const row = await prisma.toolSettings.findUnique({ where: { toolId }, select: { apiKey: true } })
+	return row?.apiKey ? decryptSecret(row.apiKey) : null
+}
+
+/** 'Quitar clave': the generator goes back to the service's key. */
+export async function clearToolKey(toolId: GeneratorToolId, actorId: string) {
+	await prisma.$transaction(async (tx) => {
+		const cleared = await tx.toolSettings.updateMany({
+			where: { toolId, apiKey: { not: null } },
+			data: { apiKey: null },
+		})
+		if (cleared.count === 0) return
+		await recordAdminChange(
+			{
+				actorId,
+				action: 'admin.tool.settings_changed',
+				target: toolId,
+				details: { fields: ['apiKey'] },
+			},
+			tx,
+		)
+	})
+}
+
+/** 'Restablecer': the page's settings go; the service's configuration applies again. */
+export async function resetToolSettings(toolId: GeneratorToolId, actorId: string) {
+	await prisma.$transaction(async (tx) => {
+		const deleted = await tx.toolSettings.deleteMany({ where: { toolId } })
+		await tx.tool.updateMany({ where: { id: toolId }, data: { modelId: null } })
+		if (deleted.count === 0) return
+		await recordAdminChange(
+			{ actorId, action: 'admin.tool.settings_changed', target: toolId, details: { reset: true } },
+			tx,
+		)
+	})
+}
