@@ -116,6 +116,14 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	await prisma.invitation.create({
 		data: { email, tokenHash: `i2-${userId}`, expiresAt: later },
 	})
+	await prisma.twoFactor.create({ data: { userId, secret: 'v1.cifrado', enabledAt: new Date() } })
+	await prisma.recoveryCode.create({ data: { userId, codeHash: `c-${userId}` } })
+	await prisma.pendingSignIn.create({
+		data: { id: `p-${userId}`, userId, method: 'password', expiresAt: later },
+	})
+	await prisma.emailSignInCode.create({
+		data: { email, codeHash: 'x', linkTokenHash: `e-${userId}`, expiresAt: later },
+	})
 	return { userId, email, batchId: batch.id, files: [avatarFile, uploadFile] }
 }
 
@@ -142,6 +150,12 @@ async function rowsOf(userId: string, batchId: string) {
 		Invitation: await prisma.invitation.count({
 			where: { OR: [{ invitedById: userId }, { email: emailOf.get(userId) ?? '-' }] },
 		}),
+		TwoFactor: await prisma.twoFactor.count({ where: { userId } }),
+		RecoveryCode: await prisma.recoveryCode.count({ where: { userId } }),
+		PendingSignIn: await prisma.pendingSignIn.count({ where: { userId } }),
+		EmailSignInCode: await prisma.emailSignInCode.count({
+			where: { email: emailOf.get(userId) ?? '-' },
+		}),
 	}
 }
 
@@ -156,7 +170,10 @@ test('the test covers every model that points at a user', () => {
 		...Object.fromEntries(pointing.map((name) => [name, 0])),
 	})
 	return rowsOf('x', 'x').then((rows) => {
-		expect(new Set(Object.keys(rows))).toEqual(new Set([...covered, 'GenerationQuota']))
+		// Rows that name the user without a relation: their quota counter and sign-in codes.
+		expect(new Set(Object.keys(rows))).toEqual(
+			new Set([...covered, 'GenerationQuota', 'EmailSignInCode']),
+		)
 	})
 })
 

@@ -79,6 +79,10 @@ export async function deleteAccount(userId: string, options: { dataDir?: string 
 		await tx.passwordReset.deleteMany({ where: { userId } })
 		await tx.emailVerification.deleteMany({ where: { userId } })
 		await tx.password.deleteMany({ where: { userId } })
+		await tx.twoFactor.deleteMany({ where: { userId } })
+		await tx.recoveryCode.deleteMany({ where: { userId } })
+		await tx.pendingSignIn.deleteMany({ where: { userId } })
+		await tx.emailSignInCode.deleteMany({ where: { email: profile.email } })
 		// Invitations to this address go (they hold it); those this admin sent stay valid.
 		await tx.invitation.deleteMany({ where: { email: profile.email } })
 		await tx.invitation.updateMany({ where: { invitedById: userId }, data: { invitedById: null } })
