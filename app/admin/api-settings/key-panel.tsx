@@ -30,14 +30,19 @@ import { hintClass, IntentButton, Section, sourceLabel, usePending, type LastRes
 
 const action = tabHref('clave')
 
+/** The hidden button Conform submits its own intents (validate on blur…) with. */
+const CONFORM_INTENT = '__intent__'
+
 /**
  * Conform's submit handler, then: when the browser refused the form (bad input), the key
- * typed is wiped as it would be after the server's refusal.
+ * typed is wiped as it would be after the server's refusal. Conform's own intents (a
+ * field checked on blur) are submissions it always stops: they leave the key alone.
  */
 function clearingKeyOnRefusal(onSubmit: (event: FormEvent<HTMLFormElement>) => void) {
 	return (event: FormEvent<HTMLFormElement>) => {
 		onSubmit(event)
-		if (!event.defaultPrevented) return
+		const submitter = (event.nativeEvent as SubmitEvent).submitter
+		if (!event.defaultPrevented || submitter?.getAttribute('name') === CONFORM_INTENT) return
 		const key = event.currentTarget.elements.namedItem('apiKey')
 		if (key instanceof HTMLInputElement) key.value = ''
 	}
