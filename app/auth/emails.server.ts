@@ -51,3 +51,39 @@ export function emailVerificationMail(to: string, name: string, link: string): M
 		}),
 	}
 }
+
+export function emailCodeMail(to: string, name: string, code: string, link: string): Mail {
+	const paragraphs = [
+		`Hola, ${name}:`,
+		`Tu código para iniciar sesión en Frasea es ${code}`,
+		'Escríbelo en la página donde lo pediste, o entra con el botón de abajo. El código y el enlace caducan en 10 minutos y solo se pueden usar una vez.',
+		'Si no lo has pedido tú, ignora este correo: nadie puede entrar sin él.',
+	]
+	return {
+		to,
+		subject: 'Tu código para iniciar sesión en Frasea',
+		text: `${paragraphs.join('\n\n')}\n\nIniciar sesión:\n${link}\n`,
+		html: layout('Tu código para iniciar sesión', paragraphs, {
+			href: link,
+			label: 'Iniciar sesión',
+		}),
+	}
+}
+
+/** Security notice: a Google account can now sign in to this Frasea account. */
+export function googleLinkedMail(to: string, name: string, link: string): Mail {
+	const paragraphs = [
+		`Hola, ${name}:`,
+		'Se ha vinculado una cuenta de Google a tu cuenta de Frasea. A partir de ahora también puedes iniciar sesión con «Continuar con Google».',
+		'Si no has sido tú, entra en tu perfil, desvincula Google, cambia tu contraseña y cierra la sesión en tus otros dispositivos.',
+	]
+	return {
+		to,
+		subject: 'Se ha vinculado una cuenta de Google a tu cuenta de Frasea',
+		text: `${paragraphs.join('\n\n')}\n\nRevisar mi cuenta:\n${link}\n`,
+		html: layout('Cuenta de Google vinculada', paragraphs, {
+			href: link,
+			label: 'Revisar mi cuenta',
+		}),
+	}
+}

@@ -47,4 +47,15 @@ export const authMessages = {
 		'Tu cuenta está deshabilitada. Si crees que es un error, escribe al administrador de Frasea.',
 	googleUnverifiedEmail:
 		'Tu cuenta de Google no tiene el correo electrónico verificado. Verifícalo en Google o regístrate con correo y contraseña.',
+	// Sign-in by e-mail code.
+	emailCodeSent:
+		'Si hay una cuenta con ese correo, te hemos enviado un código de 6 cifras y un enlace para entrar. Caducan en 10 minutos.',
+	emailCodeInvalid:
+		'El código no es válido o ha caducado. Revisa el último correo que te enviamos o pide un código nuevo.',
+	emailCodeFormat: 'El código tiene 6 cifras',
+	emailCodeAddressCapped:
+		'Ya se han pedido varios códigos para este correo electrónico. Revisa tu bandeja de entrada (también la carpeta de correo no deseado) o vuelve a intentarlo más tarde.',
+	emailCodeClientCapped:
+		'Se han pedido demasiados códigos desde tu conexión. Vuelve a intentarlo más tarde.',
+	emailLinkInvalid: 'El enlace para iniciar sesión no es válido, ya se ha usado o ha caducado.',
 } as const

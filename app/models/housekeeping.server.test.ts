@@ -5,7 +5,7 @@ import { quotaDay } from './quota.server'
 
 const HOUR = 60 * 60 * 1000
 
-test('expired batches, ended rate-limit windows, week-old counters and provider calls past their retention go; live rows stay, at most hourly', async () => {
+test('expired batches, ended rate-limit windows, week-old counters, expired sign-in codes and provider calls past their retention go; live rows stay, at most hourly', async () => {
 	const now = new Date('2026-11-23T12:00:00Z')
 	const past = new Date(now.getTime() - HOUR)
 	const future = new Date(now.getTime() + HOUR)
@@ -54,12 +54,25 @@ test('expired batches, ended rate-limit windows, week-old counters and provider 
 		],
 	})
 
+	const code = (id: string, expiresAt: Date) => ({
+		id,
+		email: 'codigo@frasea.test',
+		codeHash: `hash-${id}`,
+		linkTokenHash: `link-${id}`,
+		expiresAt,
+	})
+	await prisma.emailSignInCode.createMany({
+		data: [code('expired-code', past), code('live-code', future)],
+	})
+
 	expect(await runHousekeeping(now)).toEqual({
 		batches: 1,
 		rateLimits: 1,
 		quotas: 1,
 		generationEvents: 1,
+		emailCodes: 1,
 	})
+	expect((await prisma.emailSignInCode.findMany()).map((c) => c.id)).toEqual(['live-code'])
 	expect((await prisma.generationEvent.findMany()).map((e) => e.id)).toEqual(['kept'])
 	expect(
 		(await prisma.generationBatch.findMany({ orderBy: { id: 'asc' } })).map((b) => b.id),
