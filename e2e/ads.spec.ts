@@ -14,6 +14,7 @@ import { type Page } from '@playwright/test'
 import { toast } from './auth-helpers'
 import { generate } from './cards-helpers'
 import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { expectSameDocument, markDocument } from './fixtures'
 import { expect, test, type OwnApp } from './own-app'
 
 const ADS_ORIGIN = 'https://pagead2.googlesyndication.com'
@@ -274,6 +275,58 @@ test('a non-admin’s post to /admin/ads is refused with 403 and changes nothing
 	expect(
 		ownApp.sqlGet(`SELECT id FROM audit_logs WHERE target = 'ads.slot' AND details LIKE '%777%'`),
 	).toBeUndefined()
+})
+
+test('the privacy page says no advertising cookies are used while ads are off, and tells of Google AdSense while they are on', async ({
+	page,
+	ownApp,
+	ownVisit,
+	js,
+}) => {
+	resetAds(ownApp)
+	const noAds = page.getByText(
+		'No usamos cookies de publicidad, de analítica ni de seguimiento de terceros',
+	)
+	const adSense = page.getByText(/^Frasea muestra anuncios servidos por Google AdSense/)
+	const googlePolicy = page.getByRole('link', {
+		name: 'cómo usa Google las cookies en la publicidad',
+	})
+	const footerLink = (name: string) => page.getByRole('contentinfo').getByRole('link', { name })
+
+	// A page opened while ads are off, then the privacy page through the footer.
+	await ownVisit('/terms')
+	await markDocument(page)
+	await footerLink('Política de Privacidad').click()
+	await expect(page).toHaveURL(ownApp.url('/privacy'))
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Política de Privacidad' }),
+	).toBeVisible()
+	await expect(noAds).toBeVisible()
+	await expect(adSense).toHaveCount(0)
+	await expect(googlePolicy).toHaveCount(0)
+	await expect(page.getByText('Google AdSense')).toHaveCount(0)
+
+	// Ads switched on meanwhile: the page says so even when reached without a new document
+	// (with JavaScript the document is still the one from before ads were on).
+	switchAdsOnInDatabase(ownApp)
+	await footerLink('Términos y Condiciones').click()
+	await expect(page).toHaveURL(ownApp.url('/terms'))
+	await footerLink('Política de Privacidad').click()
+	await expect(page).toHaveURL(ownApp.url('/privacy'))
+	await expectSameDocument(page, js)
+	await expect(adSense).toBeVisible()
+	await expect(adSense).toContainText('Google puede usar cookies y recibir tu dirección IP')
+	await expect(adSense).toContainText('Para mostrarlos y medir cómo funcionan')
+	await expect(googlePolicy).toHaveAttribute('href', 'https://policies.google.com/technologies/ads')
+	await expect(noAds).toHaveCount(0)
+	await expect(page.getByText(/no usamos cookies de publicidad/i)).toHaveCount(0)
+
+	// And so does a fresh document, also through the Spanish path.
+	await ownVisit('/privacidad')
+	await expect(page).toHaveURL(ownApp.url('/privacy'))
+	await expect(adSense).toBeVisible()
+	await expect(googlePolicy).toBeVisible()
+	await expect(noAds).toHaveCount(0)
 })
 
 test('the Publicidad page passes axe, light and dark, with its errors shown', async ({

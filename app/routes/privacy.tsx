@@ -1,5 +1,7 @@
-import { type MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useOutletContext } from '@remix-run/react'
+import { type AdsOutletContext } from '~/ads/config'
+import { adsForDocument } from '~/ads/settings.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { ProsePage } from '~/components/marketing/prose'
 import { pageMeta } from '~/utils/seo'
@@ -14,12 +16,26 @@ export const meta: MetaFunction = () =>
 
 export const handle = { breadcrumb: 'Política de Privacidad' } satisfies BreadcrumbHandle
 
+const GOOGLE_ADS_POLICY = 'https://policies.google.com/technologies/ads'
+
+/**
+ * Whether the site shows ads right now: the cookies section must say so. For a document this
+ * is the very read entry.server makes (cached per request, so no extra query); a client-side
+ * navigation here reads the settings afresh, as the document's own choice may be older.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+	return { adsOn: (await adsForDocument(context)) !== null }
+}
+
 export default function Privacy() {
+	const { adsOn } = useLoaderData<typeof loader>()
+	// A document that carries the ad slot shows ads whatever the settings say now.
+	const { ads } = useOutletContext<AdsOutletContext>()
 	return (
 		<ProsePage
 			title="Política de Privacidad"
 			lead="En Frasea tratamos solo los datos necesarios para que el servicio funcione. Aquí te contamos cuáles son, para qué los usamos y cómo puedes controlarlos."
-			updated={{ iso: '2026-11-21', label: '21 de noviembre de 2026' }}
+			updated={{ iso: '2026-11-23', label: '23 de noviembre de 2026' }}
 		>
 			<h2>Qué datos guardamos</h2>
 			<h3>Si creas una cuenta</h3>
@@ -68,24 +84,7 @@ export default function Privacy() {
 			</p>
 
 			<h2>Cookies</h2>
-			<p>Frasea usa únicamente estas cookies, todas necesarias para el funcionamiento del sitio:</p>
-			<ul>
-				<li>
-					<strong>Sesión:</strong> mantiene tu sesión iniciada. Solo contiene un identificador; al
-					cerrar sesión, la sesión se invalida en el servidor.
-				</li>
-				<li>
-					<strong>Tema:</strong> recuerda si prefieres el modo claro, el oscuro o el del sistema.
-				</li>
-				<li>
-					<strong>Avisos:</strong> una cookie de vida muy corta que muestra mensajes como «Frase
-					guardada correctamente» tras una acción y se elimina en cuanto se ha leído.
-				</li>
-			</ul>
-			<p>
-				No usamos cookies de publicidad, de analítica ni de seguimiento de terceros, y no vendemos
-				ni compartimos tus datos con fines comerciales.
-			</p>
+			<CookiesSection adsOn={adsOn || ads !== null} />
 
 			<h2>Para qué usamos tus datos</h2>
 			<ul>
@@ -147,5 +146,54 @@ export default function Privacy() {
 				enviado. Así podemos comprobar que la solicitud es realmente tuya.
 			</p>
 		</ProsePage>
+	)
+}
+
+/** Our own cookies, and what changes while the site shows ads. */
+function CookiesSection({ adsOn }: { adsOn: boolean }) {
+	return (
+		<>
+			<p>
+				{adsOn
+					? 'Frasea crea únicamente estas cookies propias, todas necesarias para el funcionamiento del sitio:'
+					: 'Frasea usa únicamente estas cookies, todas necesarias para el funcionamiento del sitio:'}
+			</p>
+			<ul>
+				<li>
+					<strong>Sesión:</strong> mantiene tu sesión iniciada. Solo contiene un identificador; al
+					cerrar sesión, la sesión se invalida en el servidor.
+				</li>
+				<li>
+					<strong>Tema:</strong> recuerda si prefieres el modo claro, el oscuro o el del sistema.
+				</li>
+				<li>
+					<strong>Avisos:</strong> una cookie de vida muy corta que muestra mensajes como «Frase
+					guardada correctamente» tras una acción y se elimina en cuanto se ha leído.
+				</li>
+			</ul>
+			{adsOn ? (
+				<>
+					<h3>Publicidad</h3>
+					<p>
+						Frasea muestra anuncios servidos por Google AdSense. Para mostrarlos y medir cómo
+						funcionan, Google puede usar cookies y recibir tu dirección IP, y trata esos datos según
+						sus propias condiciones. Te lo explica en{' '}
+						<a href={GOOGLE_ADS_POLICY} rel="noopener noreferrer">
+							cómo usa Google las cookies en la publicidad
+						</a>
+						.
+					</p>
+					<p>
+						Aparte de los anuncios, no usamos cookies de analítica ni de seguimiento, y no vendemos
+						tus datos.
+					</p>
+				</>
+			) : (
+				<p>
+					No usamos cookies de publicidad, de analítica ni de seguimiento de terceros, y no vendemos
+					ni compartimos tus datos con fines comerciales.
+				</p>
+			)}
+		</>
 	)
 }
