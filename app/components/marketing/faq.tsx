@@ -75,9 +75,10 @@ const questions: FaqEntry[] = [
 		answer: (
 			<>
 				El tema que escribes, las opciones elegidas y, si la subes, la imagen se envían al proveedor
-				de inteligencia artificial configurado solo para generar tus frases. No usamos cookies
-				publicitarias ni rastreadores, y las imágenes subidas sin cuenta se borran a las 24 horas.
-				Tienes todos los detalles en nuestra{' '}
+				de inteligencia artificial configurado solo para generar tus frases. No usamos cookies de
+				analítica ni rastreadores propios, y las imágenes subidas sin cuenta se borran a las 24
+				horas. Si ves anuncios, los sirve Google AdSense con sus propias cookies. Tienes todos los
+				detalles en nuestra{' '}
 				<a href="/privacy" className={linkClass}>
 					Política de Privacidad
 				</a>
