@@ -35,7 +35,7 @@ const benefits: Benefit[] = [
 	{
 		Icon: ShieldIcon,
 		title: 'Respeta tu privacidad',
-		text: 'Sin cookies publicitarias ni rastreadores. Si tienes cuenta, tú decides si se guarda tu historial.',
+		text: 'Sin analítica ni rastreadores propios. Si tienes cuenta, tú decides si se guarda tu historial.',
 	},
 	{
 		Icon: CheckIcon,
