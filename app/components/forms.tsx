@@ -214,7 +214,8 @@ export function NumberSlider({
 				required
 				value={value}
 				onChange={(event) => onChange(event.currentTarget.value)}
-				className={cx(inputClass, slider ? 'w-24 shrink-0' : 'w-28')}
+				// max-w, not w: inputClass's w-full would win over a w-* and squeeze the slider.
+				className={cx(inputClass, slider ? 'max-w-24 shrink-0' : 'max-w-28')}
 				{...describedBy(id, { errors })}
 			/>
 		</div>
