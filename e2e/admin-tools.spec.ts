@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type Page } from '@playwright/test'
 import { toast } from './auth-helpers'
+import { expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test, type OwnApp } from './own-app'
 
 const tag = () => randomBytes(4).toString('hex')
@@ -40,6 +41,7 @@ const status = (page: Page, name: string) => row(page, name).getByTestId('estado
 
 test('adding a tool: an incomplete form is refused as agreed; a complete one is listed', async ({
 	page,
+	js,
 	ownApp,
 	ownLogin,
 	ownVisit,
@@ -70,6 +72,8 @@ test('adding a tool: an incomplete form is refused as agreed; a complete one is 
 	await expect(form.getByLabel('Descripción')).toHaveValue(
 		'Ideas de hashtags para cada publicación',
 	)
+	// axe runs as a script: audited in the JavaScript project (a11y.spec.ts covers the rest).
+	if (js) await expectNoSeriousViolations(page, '/admin/new-tools with errors')
 
 	await form.getByLabel('Dirección').fill('/hashtags')
 	await form.getByRole('button', { name: 'Añadir herramienta' }).click()
@@ -135,11 +139,12 @@ test('a tool is switched off and on, and deleted after a confirmation', async ({
 	expect(generator.status()).toBe(409)
 	expect(await generator.text()).toContain('Los generadores no se pueden eliminar')
 	expect(ownApp.sqlGet('SELECT id FROM tools WHERE id = ?', 'home')).toBeDefined()
-	for (const form of [
+	const unknown: Array<Record<string, string>> = [
 		{ intent: 'eliminar', toolId: id },
 		{ intent: 'eliminar', toolId: id, confirmado: 'si' },
 		{ intent: 'activar', toolId: id },
-	]) {
+	]
+	for (const form of unknown) {
 		const response = await post(form)
 		expect(response.status(), JSON.stringify(form)).toBe(404)
 		expect(await response.text()).toContain('Esa herramienta no existe')
@@ -148,6 +153,7 @@ test('a tool is switched off and on, and deleted after a confirmation', async ({
 
 test('the Instagram generator switched off keeps its page without the form; on again, it is back', async ({
 	page,
+	js,
 	ownApp,
 	ownLogin,
 	ownVisit,
@@ -167,6 +173,7 @@ test('the Instagram generator switched off keeps its page without the form; on a
 	await expect(page.getByRole('status').filter({ hasText: INSTAGRAM_OFF })).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Generar Frases' })).toHaveCount(0)
 	await expect(page.getByLabel('¿Sobre qué quieres tus frases?')).toHaveCount(0)
+	if (js) await expectNoSeriousViolations(page, '/instagram switched off')
 
 	// A generation posted anyway is refused, and nothing is generated or counted.
 	const requestsBefore = ownApp.gemini.requests.length

@@ -38,16 +38,16 @@ export async function modelExists(id: string) {
 	return Boolean(await prisma.modelOption.findUnique({ where: { id }, select: { id: true } }))
 }
 
-/** The name of the model the service uses: the label of the select's first option. */
+/**
+ * The name of the model the service would have this page call: the label of the select's
+ * first option. While the service is offline, a page given a key of its own calls Gemini
+ * (ai-config.server.ts), so its Gemini model is the one named.
+ */
 export function serviceModelName(service: ServiceAiConfig) {
-	switch (service.effective.provider) {
-		case 'gemini':
-			return service.gemini.model.optionName ?? service.gemini.model.value
-		case 'openai':
-			return service.openai.model?.optionName ?? service.openai.model?.value ?? m.offlineEngine
-		default:
-			return m.offlineEngine
+	if (service.effective.provider === 'openai') {
+		return service.openai.model?.optionName ?? service.openai.model?.value ?? m.offlineEngine
 	}
+	return service.gemini.model.optionName ?? service.gemini.model.value
 }
 
 /** A stored key as the page may show it; null when there is none (or it no longer opens). */

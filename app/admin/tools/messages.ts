@@ -86,6 +86,7 @@ export const toolsMessages = {
 	apiKey: 'Clave API propia',
 	apiKeyHint: 'Déjala vacía para conservar la clave guardada.',
 	apiKeyFacebook: 'Clave API',
+	apiKeyFacebookHint: 'Obligatoria: todavía no hay ninguna clave guardada para esta página.',
 	keyTooLong: 'La clave es demasiado larga',
 	keyInForce: 'Clave en uso',
 	keyOwn: (masked: string) => `${masked} (guardada en esta página)`,
