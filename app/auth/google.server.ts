@@ -147,3 +147,35 @@ export function googleRedirectToCookie() {
 	})
 	return redirectCookie
 }
+
+/**
+ * A Google flow started from the profile to link Google to the signed-in account: the
+ * OAuth `state` of that very attempt, the account, and the SHA-256 of the session that
+ * asked (so the callback links only for the same signed-in browser). Signed, HttpOnly and
+ * short-lived; a query parameter never says whose account to link.
+ */
+export type GoogleLinkIntent = { state: string; userId: string; session: string }
+
+let linkCookie: ReturnType<typeof createCookie> | undefined
+
+export function googleLinkCookie() {
+	const { name, ...policy } = cookiePolicy('fr_oauth_link')
+	linkCookie ??= createCookie(name, {
+		...policy,
+		httpOnly: true,
+		sameSite: 'lax',
+		secrets: getSessionSecrets(),
+		maxAge: 10 * 60,
+	})
+	return linkCookie
+}
+
+/** The link intent this browser carries, if its cookie is intact. */
+export async function readGoogleLinkIntent(request: Request): Promise<GoogleLinkIntent | null> {
+	const value: unknown = await googleLinkCookie().parse(request.headers.get('cookie'))
+	if (!value || typeof value !== 'object') return null
+	const { state, userId, session } = value as Record<string, unknown>
+	return typeof state === 'string' && typeof userId === 'string' && typeof session === 'string'
+		? { state, userId, session }
+		: null
+}

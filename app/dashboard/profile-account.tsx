@@ -1,13 +1,23 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useLocation } from '@remix-run/react'
+import { Form, useActionData, useLocation } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { NewPasswordFields } from '~/components/auth-layout'
-import { Field, FormAlert, inputClass, SubmitButton, Toggle } from '~/components/forms'
+import {
+	dangerButtonClass,
+	Field,
+	FormAlert,
+	inputClass,
+	secondaryButtonClass,
+	SubmitButton,
+	Toggle,
+} from '~/components/forms'
+import { useGoogleEnabled } from '~/components/google-button'
 import { useSchemaForm } from '~/components/schema-form'
-import { usePendingIntent } from '~/utils/misc'
+import { useIsPending, usePendingIntent } from '~/utils/misc'
+import { ConfirmStep } from './confirm-step'
 import { formatDate } from './dates'
-import { passwordSchema, PROFILE_INTENT, PROFILE_TABS } from './profile-forms'
-import { profileMessages as messages } from './profile-messages'
+import { LINK_GOOGLE_INTENT, passwordSchema, PROFILE_INTENT, PROFILE_TABS } from './profile-forms'
+import { identityMessages, profileMessages as messages } from './profile-messages'
 import { type ProfilePageData } from './profile-page'
 
 /** The profile's 'Cuenta' tab: the account's facts and its password form. */
@@ -32,9 +42,10 @@ export function AccountTab({
 	const { profile } = data
 	const location = useLocation()
 	const methods = [
-		data.hasPassword ? 'Correo electrónico y contraseña' : null,
-		data.hasGoogle ? 'Google' : null,
+		data.hasPassword ? identityMessages.methodPassword : null,
+		data.hasGoogle ? identityMessages.methodGoogle : null,
 	].filter(Boolean)
+	const accountHref = `${basePath}?tab=${PROFILE_TABS.account}`
 	return (
 		<>
 			<h2 className="text-lg font-semibold text-gray-900 dark:text-white">{messages.accountTab}</h2>
@@ -51,16 +62,111 @@ export function AccountTab({
 					{methods.length ? methods.join(' · ') : messages.notAvailable}
 				</Fact>
 			</dl>
+			<SignInMethods data={data} action={accountHref} />
 			<PasswordForm
 				// A new page (the redirect after a change) starts with empty fields.
 				key={location.key}
 				hasPassword={data.hasPassword}
 				email={profile.email}
 				lastResult={lastResult}
-				action={`${basePath}?tab=${PROFILE_TABS.account}`}
+				action={accountHref}
 			/>
 			<p className="mt-6 text-sm text-gray-600 dark:text-gray-400">{messages.emailReadOnly}</p>
 		</>
+	)
+}
+
+/** What the profile action answers to 'Desvincular Google' short of doing it. */
+type IdentityActionData = { identity?: { error?: string; confirmUnlink?: boolean } } | undefined
+
+/**
+ * The account's ways in, with 'Vincular Google' (a POST to /auth/google, which starts the
+ * Google flow as a link) and 'Desvincular Google' (a POST here, confirmed in a second step).
+ */
+function SignInMethods({ data, action }: { data: ProfilePageData; action: string }) {
+	const googleEnabled = useGoogleEnabled()
+	const answer = useActionData<IdentityActionData>()?.identity
+	const linking = useIsPending({ formAction: '/auth/google' })
+	const unlinking = usePendingIntent() === PROFILE_INTENT.unlinkGoogle
+	const errorId = 'google-error'
+	const rowClass = 'flex flex-wrap items-center justify-between gap-3 py-3'
+	return (
+		<section
+			aria-labelledby="formas-titulo"
+			className="mt-8 border-t border-gray-200 pt-6 dark:border-white/10"
+		>
+			<h3 id="formas-titulo" className="font-semibold text-gray-900 dark:text-white">
+				{identityMessages.methodsTitle}
+			</h3>
+			<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+				{identityMessages.methodsIntro}
+			</p>
+			<ul className="mt-2 divide-y divide-gray-200 dark:divide-white/10" data-testid="formas">
+				{data.hasPassword ? (
+					<li className={rowClass}>
+						<span className="text-gray-900 dark:text-gray-100">
+							{identityMessages.methodPassword}
+						</span>
+						<span className="text-sm text-gray-600 dark:text-gray-400">
+							{identityMessages.linked}
+						</span>
+					</li>
+				) : null}
+				{data.hasGoogle || googleEnabled ? (
+					<li className={rowClass} data-testid="metodo-google">
+						<span className="text-gray-900 dark:text-gray-100">
+							{identityMessages.methodGoogle}{' '}
+							<span className="text-sm text-gray-600 dark:text-gray-400">
+								({data.hasGoogle ? identityMessages.linked : identityMessages.notLinked})
+							</span>
+						</span>
+						{data.hasGoogle ? (
+							<Form method="post" action={action}>
+								<input type="hidden" name="intent" value={PROFILE_INTENT.unlinkGoogle} />
+								<button
+									type="submit"
+									className={dangerButtonClass}
+									aria-disabled={unlinking || undefined}
+									aria-describedby={answer?.error ? errorId : undefined}
+								>
+									{identityMessages.unlinkGoogle}
+								</button>
+							</Form>
+						) : (
+							<Form method="post" action="/auth/google">
+								<input type="hidden" name="intent" value={LINK_GOOGLE_INTENT} />
+								<button
+									type="submit"
+									className={secondaryButtonClass}
+									aria-disabled={linking || undefined}
+								>
+									{linking ? identityMessages.linkGooglePending : identityMessages.linkGoogle}
+								</button>
+							</Form>
+						)}
+						{answer?.error ? (
+							<p
+								id={errorId}
+								role="alert"
+								className="w-full text-sm text-red-700 dark:text-red-400"
+							>
+								{answer.error}
+							</p>
+						) : null}
+					</li>
+				) : null}
+			</ul>
+			{answer?.confirmUnlink ? (
+				<ConfirmStep
+					title={identityMessages.confirmUnlinkTitle}
+					confirmLabel={identityMessages.unlinkGoogle}
+					cancelHref={action}
+					fields={[['intent', PROFILE_INTENT.unlinkGoogle]]}
+				>
+					<p>{identityMessages.confirmUnlinkBody}</p>
+				</ConfirmStep>
+			) : null}
+		</section>
 	)
 }
 

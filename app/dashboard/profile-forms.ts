@@ -36,7 +36,17 @@ export const PROFILE_INTENT = {
 	setPassword: 'crear-contrasena',
 	endSession: 'cerrar-sesion-dispositivo',
 	endOtherSessions: 'cerrar-otras-sesiones',
+	unlinkGoogle: 'desvincular-google',
 } as const
+
+/**
+ * The `intent` of the 'Vincular Google' form, which posts to /auth/google (the Google flow
+ * starts there) rather than to the profile page.
+ */
+export const LINK_GOOGLE_INTENT = 'vincular-google'
+
+/** Where linking Google comes back to: the profile's 'Cuenta' tab. */
+export const LINK_GOOGLE_RETURN = '/dashboard/perfil?tab=cuenta'
 
 /** An empty optional field is stored as null. */
 const optionalText = (max: number, message: string) =>

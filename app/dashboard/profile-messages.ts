@@ -58,3 +58,34 @@ export const profileMessages = {
 		'No sabemos qué hacer con este formulario. Recarga la página e inténtalo de nuevo.',
 	avatarNotFound: 'Esta imagen no existe o ya no está disponible.',
 } as const
+
+/** The connected identities on the 'Cuenta' tab (see identities.server.ts). */
+export const identityMessages = {
+	methodsTitle: 'Formas de iniciar sesión',
+	methodsIntro:
+		'Puedes entrar en tu cuenta con cualquiera de estas formas. Siempre debe quedarte al menos una.',
+	methodPassword: 'Correo electrónico y contraseña',
+	methodGoogle: 'Google',
+	linked: 'Vinculada',
+	notLinked: 'No vinculada',
+	linkGoogle: 'Vincular Google',
+	linkGooglePending: 'Abriendo Google...',
+	unlinkGoogle: 'Desvincular Google',
+	googleLinked: 'Cuenta de Google vinculada',
+	googleUnlinked: 'Cuenta de Google desvinculada',
+	linkedElsewhere: 'Esta cuenta de Google ya está vinculada a otra cuenta de Frasea.',
+	alreadyYours: 'Esta cuenta de Google ya estaba vinculada a tu cuenta.',
+	hasOtherGoogle:
+		'Tu cuenta ya tiene otra cuenta de Google vinculada. Desvincúlala antes de vincular una nueva.',
+	unverified:
+		'Tu cuenta de Google no tiene el correo electrónico verificado. Verifícalo en Google e inténtalo de nuevo.',
+	stale:
+		'Tu sesión ha cambiado mientras vinculabas Google. Inicia sesión de nuevo y vuelve a intentarlo.',
+	linkError: 'No se pudo vincular la cuenta de Google. Inténtalo de nuevo.',
+	lastWayIn:
+		'No puedes desvincular Google porque es tu única forma de iniciar sesión. Crea antes una contraseña.',
+	notLinkedYet: 'Tu cuenta no tiene ninguna cuenta de Google vinculada.',
+	confirmUnlinkTitle: '¿Desvincular Google?',
+	confirmUnlinkBody:
+		'Ya no podrás iniciar sesión con «Continuar con Google»; seguirás entrando con tu correo electrónico y tu contraseña. Podrás volver a vincularla cuando quieras.',
+} as const

@@ -16,8 +16,9 @@ import {
 	ProfileSchema,
 	type ProfileTab,
 } from './profile-forms'
-import { profileMessages as messages } from './profile-messages'
+import { identityMessages, profileMessages as messages } from './profile-messages'
 import { changePassword, setFirstPassword } from './profile-password.server'
+import { checkUnlinkGoogle, unlinkGoogle } from './identities.server'
 import { endDeviceSession, endOtherSessions, listDeviceSessions } from './sessions.server'
 import { attemptWrite, badRequest, notFound } from './responses.server'
 
@@ -201,6 +202,30 @@ export async function profileAction(request: Request, basePath: string) {
 				type: count > 0 ? 'success' : 'info',
 				message: count > 0 ? messages.otherSessionsEnded(count) : messages.noOtherSessions,
 			})
+		}
+
+		case PROFILE_INTENT.unlinkGoogle: {
+			const back = tabHref(basePath, PROFILE_TABS.account)
+			const answer = (identity: { error?: string; confirmUnlink?: boolean }, status: number) =>
+				data({ profile: null, password: null, identity }, { status })
+			// Nothing is removed before a second, confirmed post (the page's confirm step).
+			if (formData.get('confirmado') !== 'si') {
+				const outcome = await checkUnlinkGoogle(user.id)
+				if (outcome === 'ok') return answer({ confirmUnlink: true }, 200)
+				return answer(
+					{
+						error:
+							outcome === 'last-way-in'
+								? identityMessages.lastWayIn
+								: identityMessages.notLinkedYet,
+					},
+					409,
+				)
+			}
+			const outcome = await unlinkGoogle(user.id)
+			if (outcome === 'last-way-in') return answer({ error: identityMessages.lastWayIn }, 409)
+			if (outcome === 'not-linked') return answer({ error: identityMessages.notLinkedYet }, 409)
+			return redirectWithToast(back, { type: 'success', message: identityMessages.googleUnlinked })
 		}
 
 		default:

@@ -1,31 +1,50 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
+import { googleLinkedMail } from '~/auth/emails.server'
 import { accountForGoogle, GoogleAccountError } from '~/auth/google-account.server'
 import {
 	authenticateWithGoogle,
 	clearOAuthStateCookies,
 	googleRedirectToCookie,
 	isGoogleConfigured,
+	type GoogleIdentity,
 } from '~/auth/google.server'
 import { authMessages } from '~/auth/messages'
+import { appOrigin } from '~/auth/request.server'
 import { signIn } from '~/auth/sign-in.server'
+import {
+	callbackMode,
+	clearLinkIntentCookie,
+	linkGoogle,
+	type LinkOutcome,
+} from '~/dashboard/identities.server'
+import { LINK_GOOGLE_RETURN } from '~/dashboard/profile-forms'
+import { identityMessages } from '~/dashboard/profile-messages'
+import { prisma } from '~/utils/db.server'
+import { sendMailInBackground } from '~/utils/mail.server'
 import { safeRedirect } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /**
  * Google sends the visitor back here. remix-auth-oauth2 checks the state against its
  * cookie, exchanges the code with the PKCE verifier and we read the ID token; then the
- * identity signs in to, links, takes over or creates an account.
+ * identity signs in to, links, takes over or creates an account, or (when the flow was
+ * started by 'Vincular Google' on the profile) is linked to the signed-in account.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const headers = new Headers()
 	for (const value of clearOAuthStateCookies(request)) headers.append('set-cookie', value)
 	headers.append('set-cookie', await googleRedirectToCookie().serialize('', { maxAge: 0 }))
+	headers.append('set-cookie', await clearLinkIntentCookie())
 	const fail = (message: string = authMessages.googleError) =>
 		redirectWithToast('/login', { type: 'error', message }, { headers })
 
 	if (!isGoogleConfigured()) return fail()
 	try {
 		const identity = await authenticateWithGoogle(request)
+		const mode = await callbackMode(request)
+		// Whoever asked to link is no longer the one signed in here: link nothing, sign in no one.
+		if (mode.kind === 'stale') return fail(identityMessages.stale)
+		if (mode.kind === 'link') return await finishLink(mode.userId, identity, headers)
 		const { account, outcome } = await accountForGoogle(identity)
 		const stored: unknown = await googleRedirectToCookie().parse(request.headers.get('cookie'))
 		return await signIn(request, account, {
@@ -54,4 +73,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 		return fail()
 	}
+}
+
+const LINK_REFUSALS: Record<Exclude<LinkOutcome, 'linked' | 'already-yours'>, string> = {
+	'linked-elsewhere': identityMessages.linkedElsewhere,
+	'has-other-google': identityMessages.hasOtherGoogle,
+	unverified: identityMessages.unverified,
+	unavailable: authMessages.accountDisabled,
+}
+
+/** Links the identity to the signed-in account and tells the owner by e-mail. */
+async function finishLink(userId: string, identity: GoogleIdentity, headers: Headers) {
+	const outcome = await linkGoogle(userId, identity)
+	if (outcome === 'already-yours') {
+		return redirectWithToast(
+			LINK_GOOGLE_RETURN,
+			{ type: 'info', message: identityMessages.alreadyYours },
+			{ headers },
+		)
+	}
+	if (outcome !== 'linked') {
+		return redirectWithToast(
+			LINK_GOOGLE_RETURN,
+			{ type: 'error', message: LINK_REFUSALS[outcome] },
+			{ headers },
+		)
+	}
+	const owner = await prisma.profile.findUnique({
+		where: { id: userId },
+		select: { name: true, email: true },
+	})
+	if (owner) {
+		sendMailInBackground(
+			googleLinkedMail(owner.email, owner.name, `${appOrigin()}${LINK_GOOGLE_RETURN}`),
+		)
+	}
+	return redirectWithToast(
+		LINK_GOOGLE_RETURN,
+		{ type: 'success', message: identityMessages.googleLinked },
+		{ headers },
+	)
 }
