@@ -15,6 +15,7 @@ import {
 import { FacebookSettingsForm, TestResultBox } from '~/admin/tools/facebook-form'
 import {
 	loadFacebookSettings,
+	modelExists,
 	resetToolSettings,
 	saveFacebookSettings,
 	storedToolKey,
@@ -76,6 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
 		if (!apiKey) return refuse(400, { formErrors: [m.testNeedsUrlAndKey] })
 		const wait = await takeTestSlot(admin.id)
 		if (wait !== null) return refuse(429, { formErrors: [m.testLimited(wait)] })
+		if (value.modelId && !(await modelExists(value.modelId))) {
+			return refuse(400, { fieldErrors: { modelId: [m.unknownModel] } })
+		}
 		const target = await connectionTargetModel(value.modelId)
 		const test = await testConnection({
 			baseUrl: normalizeApiBaseUrl(value.baseUrl ?? ''),
