@@ -11,6 +11,7 @@ import {
 	uniqueEmail,
 	waitForMailAbout,
 } from './auth-helpers'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, fromOurPages, test } from './fixtures'
 
 /**
@@ -176,4 +177,37 @@ test('linking needs a signed-in account: a signed-out post starts no Google flow
 	expect(response.headers()['location']).toMatch(/^\/login/)
 	const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie')
 	expect(cookies.map((c) => c.value).join('\n')).not.toContain('fr_oauth')
+})
+
+test('the refusal and the unlink confirmation have no serious accessibility violations', async ({
+	page,
+	browser,
+	login,
+	js,
+}) => {
+	// Two states, each audited in light and dark.
+	test.setTimeout(60_000)
+	const audit = async (target: Page, label: string) => {
+		for (const colorScheme of ['light', 'dark'] as const) {
+			await target.emulateMedia({ colorScheme })
+			await expectNoSeriousViolations(target, `${label} (${colorScheme})`)
+		}
+	}
+	const user = await login({ name: 'Rita Accesible' })
+	connect(user.id, sub())
+	const audited = await auditablePage(page, browser, js)
+
+	// With a password: the confirmation step.
+	await audited.goto(ACCOUNT_TAB)
+	await googleRow(audited).getByRole('button', { name: 'Desvincular Google' }).click()
+	await expect(audited.getByRole('dialog', { name: '¿Desvincular Google?' })).toBeVisible()
+	await audit(audited, 'Confirmación de desvincular Google')
+
+	// Without one: the refusal next to the button.
+	sql('DELETE FROM passwords WHERE user_id = ?', user.id)
+	await audited.goto(ACCOUNT_TAB)
+	await googleRow(audited).getByRole('button', { name: 'Desvincular Google' }).click()
+	await expect(googleRow(audited).getByRole('alert')).toContainText('única forma de iniciar sesión')
+	await audit(audited, 'Google, única forma de iniciar sesión')
+	if (!js) await audited.context().close()
 })
