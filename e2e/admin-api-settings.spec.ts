@@ -48,6 +48,8 @@ async function generateOnHome(
 }
 
 test.beforeEach(({ ownApp }) => {
+	// Each test saves settings through several forms and generates on the home page.
+	test.slow()
 	// Models another test added would change which one answers.
 	ownApp.sql('DELETE FROM configuracion_api')
 })

@@ -70,7 +70,8 @@ const SECRET_FIELDS = ['apiKey']
 export async function apiSettingsAction(request: Request, admin: SessionUser) {
 	const formData = await readFormData(request)
 	const intent = String(formData.get('intent') ?? '')
-	const tab = INTENT_TABS[intent]
+	// Own keys only: an intent such as 'constructor' is not a form of ours.
+	const tab = Object.hasOwn(INTENT_TABS, intent) ? INTENT_TABS[intent] : undefined
 	if (!tab) badRequest(m.badForm)
 	const back = tabHref(tab)
 	const success = (message: string) => redirectWithToast(back, { type: 'success', message })
