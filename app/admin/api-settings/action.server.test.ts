@@ -134,8 +134,10 @@ describe('API Key tab', () => {
 	})
 
 	test('a form the page could not have sent gets 400', async () => {
-		const unknown = await thrownAnswer(apiSettingsAction(post({ intent: 'borrar-todo' }), admin))
-		expect(unknown.status).toBe(400)
+		for (const intent of ['borrar-todo', 'constructor', '']) {
+			const unknown = await thrownAnswer(apiSettingsAction(post({ intent }), admin))
+			expect(unknown.status, intent).toBe(400)
+		}
 		const badProvider = await send({ intent: 'proveedor', provider: 'skynet' })
 		expect(badProvider.status).toBe(400)
 	})
