@@ -130,6 +130,14 @@ export default function LoginPage() {
 					Iniciar Sesión
 				</SubmitButton>
 			</Form>
+			<p className="mt-4 text-center text-sm">
+				<Link
+					to={`/login/codigo${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`}
+					className={linkClass}
+				>
+					Recibir un código por correo
+				</Link>
+			</p>
 			<GoogleSection redirectTo={redirectTo} />
 		</AuthLayout>
 	)
