@@ -4,13 +4,14 @@ import {
 	createUser,
 	linkIn,
 	mailsTo,
+	randomIp,
 	toast,
 	uniqueEmail,
 	waitForMailAbout,
 	type ReceivedMail,
 } from './auth-helpers'
 import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
-import { expect, expectHydration, test } from './fixtures'
+import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
 const SENT = 'Si hay una cuenta con ese correo, te hemos enviado un código'
 const INVALID =
@@ -154,6 +155,29 @@ test('an unknown or unconfirmed address gets the same page and no mail', async (
 		await page.waitForTimeout(1000)
 		expect(mailsTo(email)).toHaveLength(0)
 	}
+})
+
+test('a sixth code within the hour is refused with a 429 and the reason, for any address', async ({
+	page,
+}) => {
+	const user = await createUser()
+	for (const email of [user.email, uniqueEmail('nadie-limite')]) {
+		const statuses: number[] = []
+		let last = ''
+		for (let i = 0; i < 6; i++) {
+			// Each from another client address: the cap counted here is the address's own.
+			const response = await page.request.post('/login/codigo', {
+				form: { intent: 'send', email },
+				headers: { ...fromOurPages, 'x-forwarded-for': randomIp() },
+				maxRedirects: 0,
+			})
+			statuses.push(response.status())
+			last = await response.text()
+		}
+		expect(statuses, email).toEqual([302, 302, 302, 302, 302, 429])
+		expect(last).toContain('Ya se han pedido varios códigos para este correo electrónico.')
+	}
+	await expect.poll(() => mailsTo(user.email).length).toBe(5)
 })
 
 test('the code pages pass axe', async ({ page: testPage, browser, js }) => {
