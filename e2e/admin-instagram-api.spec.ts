@@ -45,6 +45,8 @@ test('a saved template and key reach the provider on /instagram; the key is neve
 	ownLogin,
 	ownVisit,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	serviceAtFakeWithoutKey(ownApp)
 	await ownLogin({ admin: true })
 	await ownVisit('/admin/instagram-api')
@@ -113,6 +115,8 @@ test('a template without {{prompt}} and sampling out of range are refused, the r
 	ownLogin,
 	ownVisit,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	serviceAtFakeWithoutKey(ownApp)
 	await ownLogin({ admin: true })
 	await ownVisit('/admin/instagram-api')

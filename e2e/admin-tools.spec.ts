@@ -46,6 +46,8 @@ test('adding a tool: an incomplete form is refused as agreed; a complete one is 
 	ownLogin,
 	ownVisit,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	resetTools(ownApp)
 	await ownLogin({ admin: true })
 	await ownVisit('/admin/new-tools')
@@ -95,6 +97,8 @@ test('a tool is switched off and on, and deleted after a confirmation', async ({
 	ownLogin,
 	ownVisit,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	const name = `Biografías ${tag()}`
 	const id = addToolRow(ownApp, name)
 	await ownLogin({ admin: true })
@@ -158,6 +162,8 @@ test('the Instagram generator switched off keeps its page without the form; on a
 	ownLogin,
 	ownVisit,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	resetTools(ownApp)
 	await ownLogin({ admin: true })
 	await ownVisit('/admin/new-tools')
@@ -205,6 +211,8 @@ test('a non-admin’s posts to the three tools pages get 403 and change nothing'
 	ownApp,
 	ownLogin,
 }) => {
+	// Many round trips to a separate app: room for a busy machine (2 CPUs, shared).
+	test.setTimeout(90_000)
 	resetTools(ownApp)
 	const name = `Intacta ${tag()}`
 	const id = addToolRow(ownApp, name)
