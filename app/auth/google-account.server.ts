@@ -26,8 +26,8 @@ export class GoogleAccountError extends Error {
  * The account a Google identity signs in to:
  * - the one already connected to it;
  * - else the account with the same e-mail, linked only when that address is verified;
- * - an unverified account with that address is taken over: its password, sessions and
- *   pending links are removed, so whoever pre-registered someone else's address keeps no
+ * - an unverified account with that address is taken over: its password, sessions,
+ *   pending links and any other connected identity are removed, so whoever pre-registered someone else's address keeps no
  *   way in;
  * - else a new account (name from Google, or the part of the e-mail before the @).
  * Google must vouch for the address (email_verified), or nothing is linked or created.
@@ -70,11 +70,13 @@ export async function accountForGoogle(
 		}
 		if (existing) {
 			const userId = existing.id
-			const [, , , , , account] = await prisma.$transaction([
+			const [, , , , , , account] = await prisma.$transaction([
 				prisma.password.deleteMany({ where: { userId } }),
 				prisma.session.deleteMany({ where: { userId } }),
 				prisma.passwordReset.deleteMany({ where: { userId } }),
 				prisma.emailVerification.deleteMany({ where: { userId } }),
+				// Nor a Google account of theirs linked from the profile.
+				prisma.connection.deleteMany({ where: { userId } }),
 				prisma.connection.create({
 					data: { providerName: PROVIDER, providerId: identity.id, userId },
 				}),

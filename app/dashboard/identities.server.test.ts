@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { hashPassword } from '~/auth/password.server'
+import { accountForGoogle } from '~/auth/google-account.server'
 import { createSession } from '~/auth/session.server'
 import { prisma } from '~/utils/db.server'
 import {
@@ -11,15 +11,14 @@ import {
 	unlinkGoogle,
 } from './identities.server'
 
-async function account(email: string, { password = true } = {}) {
+async function account(email: string, { password = true, confirmed = true } = {}) {
 	const user = await prisma.profile.create({
-		data: { name: email, email, emailVerifiedAt: new Date() },
+		data: { name: email, email, emailVerifiedAt: confirmed ? new Date() : null },
 		select: { id: true },
 	})
 	if (password) {
-		await prisma.password.create({
-			data: { userId: user.id, hash: await hashPassword('una clave larga 2026') },
-		})
+		// Only whether a password exists matters here: no need for a (slow) real hash.
+		await prisma.password.create({ data: { userId: user.id, hash: 'hash-de-prueba' } })
 	}
 	return user
 }
@@ -83,6 +82,27 @@ test('an unverified Google address or a disabled account links nothing', async (
 	expect(await prisma.connection.count({ where: { providerId: 'sub-nadie' } })).toBe(0)
 })
 
+test('an account whose address is unconfirmed links nothing, and loses any link on takeover', async () => {
+	const squatter = await account('victima@frasea.test', { confirmed: false })
+	expect(await linkGoogle(squatter.id, google('sub-okupa'))).toBe('unconfirmed')
+	expect(await connectionsOf(squatter.id)).toEqual([])
+
+	// Even a connection that got there somehow goes when the address's owner comes with Google.
+	await prisma.connection.create({
+		data: { providerName: 'google', providerId: 'sub-okupa', userId: squatter.id },
+	})
+	const result = await accountForGoogle({
+		id: 'sub-duena',
+		email: 'victima@frasea.test',
+		emailVerified: true,
+		name: 'Dueña',
+	})
+	expect(result).toMatchObject({ outcome: 'takeover', account: { id: squatter.id } })
+	expect(await connectionsOf(squatter.id)).toEqual([
+		{ providerName: 'google', providerId: 'sub-duena' },
+	])
+})
+
 test('unlinking removes only this account’s Google connection', async () => {
 	const eva = await account('eva-desvincula@frasea.test')
 	const fede = await account('fede-intacto@frasea.test')
@@ -110,7 +130,7 @@ test('Google cannot be unlinked from an account without a password: the last way
 	expect(await connectionsOf(gala.id)).toHaveLength(1)
 	// Once the account has a password, Google can go.
 	await prisma.password.create({
-		data: { userId: gala.id, hash: await hashPassword('x'.repeat(12)) },
+		data: { userId: gala.id, hash: 'hash-de-prueba' },
 	})
 	expect(await unlinkGoogle(gala.id)).toBe('unlinked')
 })

@@ -29,6 +29,8 @@ export type LinkOutcome =
 	| 'has-other-google'
 	/** Google does not vouch for the address (email_verified false). */
 	| 'unverified'
+	/** The account's own address is not confirmed yet. */
+	| 'unconfirmed'
 	/** The account is gone or an admin disabled it. */
 	| 'unavailable'
 
@@ -36,7 +38,7 @@ export type LinkOutcome =
  * Connects a Google identity to a signed-in account. The owner proved both sides (their
  * session here, the Google sign-in there), so the addresses need not match; but, as for
  * sign-in, Google must have verified its address, and one Google account signs in to one
- * Frasea account only.
+ * Frasea account only, and the account's own address must be confirmed.
  */
 export async function linkGoogle(
 	userId: string,
@@ -44,7 +46,10 @@ export async function linkGoogle(
 	attempt = 0,
 ): Promise<LinkOutcome> {
 	const [account, bySub, own] = await Promise.all([
-		prisma.profile.findUnique({ where: { id: userId }, select: { disabledAt: true } }),
+		prisma.profile.findUnique({
+			where: { id: userId },
+			select: { disabledAt: true, emailVerifiedAt: true },
+		}),
 		prisma.connection.findUnique({
 			where: { providerName_providerId: { providerName: GOOGLE, providerId: identity.id } },
 			select: { userId: true },
@@ -57,6 +62,9 @@ export async function linkGoogle(
 	if (!account || account.disabledAt) return 'unavailable'
 	if (bySub) return bySub.userId === userId ? 'already-yours' : 'linked-elsewhere'
 	if (own) return 'has-other-google'
+	// Whoever registered an address without owning it loses the account when its owner signs
+	// in with Google (the takeover in google-account.server.ts); they must not link a way in first.
+	if (!account.emailVerifiedAt) return 'unconfirmed'
 	if (!identity.emailVerified) return 'unverified'
 	try {
 		await prisma.$transaction([

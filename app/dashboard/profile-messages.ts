@@ -81,6 +81,8 @@ export const identityMessages = {
 		'Tu cuenta de Google no tiene el correo electrónico verificado. Verifícalo en Google e inténtalo de nuevo.',
 	stale:
 		'Tu sesión ha cambiado mientras vinculabas Google. Inicia sesión de nuevo y vuelve a intentarlo.',
+	unconfirmed:
+		'Confirma antes tu correo electrónico con el enlace que te enviamos; después podrás vincular Google.',
 	linkError: 'No se pudo vincular la cuenta de Google. Inténtalo de nuevo.',
 	lastWayIn:
 		'No puedes desvincular Google porque es tu única forma de iniciar sesión. Crea antes una contraseña.',

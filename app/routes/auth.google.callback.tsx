@@ -48,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		const { account, outcome } = await accountForGoogle(identity)
 		const stored: unknown = await googleRedirectToCookie().parse(request.headers.get('cookie'))
 		return await signIn(request, account, {
+			method: 'google',
 			redirectTo: typeof stored === 'string' ? safeRedirect(stored, '') : null,
 			toast:
 				outcome === 'takeover'
@@ -79,6 +80,7 @@ const LINK_REFUSALS: Record<Exclude<LinkOutcome, 'linked' | 'already-yours'>, st
 	'linked-elsewhere': identityMessages.linkedElsewhere,
 	'has-other-google': identityMessages.hasOtherGoogle,
 	unverified: identityMessages.unverified,
+	unconfirmed: identityMessages.unconfirmed,
 	unavailable: authMessages.accountDisabled,
 }
 
