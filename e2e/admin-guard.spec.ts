@@ -65,7 +65,7 @@ test('an admin’s post to a page that only reads is refused without effect', as
 	expect(response.status()).toBe(405)
 })
 
-test('the admin layout: header, badge, sign-out and the menu of pages that exist', async ({
+test('the admin layout: header, badge, sign-out and the menu of admin pages', async ({
 	page,
 	login,
 	visit,
@@ -79,6 +79,11 @@ test('the admin layout: header, badge, sign-out and the menu of pages that exist
 	await expect(menu.getByRole('link')).toHaveText([
 		'Panel General',
 		'Usuarios',
+		'Configuración API',
+		'Nuevas Herramientas',
+		'API Instagram Frases',
+		'API Facebook Frases',
+		'Publicidad',
 		'Ver Dashboard Usuario',
 	])
 	await expect(menu.getByRole('link', { name: 'Panel General' })).toHaveAttribute(
