@@ -30,9 +30,10 @@ function OfflineNotice() {
 				que Frasea compone las frases a partir de su propio banco de plantillas.
 			</p>
 			<p className="mt-1">
-				Para frases escritas por un modelo de IA, quien administra el sitio puede configurar una
-				clave de Gemini (<code>GEMINI_API_KEY</code>) o un servidor compatible con OpenAI, como
-				Ollama (<code>OPENAI_BASE_URL</code> y <code>OPENAI_MODEL</code>).
+				Para frases escritas por un modelo de IA, quien administra el sitio puede conectar Gemini o
+				un servidor compatible con OpenAI, como Ollama, desde Administración › Configuración API (o
+				con las variables <code>GEMINI_API_KEY</code> u <code>OPENAI_BASE_URL</code> y{' '}
+				<code>OPENAI_MODEL</code>).
 			</p>
 		</div>
 	)
