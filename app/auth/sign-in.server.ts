@@ -5,7 +5,9 @@ import { createToastHeaders, redirectWithToast, type ToastInput } from '~/utils/
 import { isAccountDisabled } from './account-status.server'
 import { homePathFor } from './guards.server'
 import { authMessages } from './messages'
+import { createPendingSignIn, type SignInMethod } from './pending-sign-in.server'
 import { createSession, deleteSession, readSessionId } from './session.server'
+import { isTwoFactorEnabled } from './two-factor.server'
 import { toSessionUser } from './user.server'
 
 type Account = {
@@ -16,25 +18,57 @@ type Account = {
 	emailVerifiedAt: Date | null
 }
 
+/** Where the second step of a sign-in is asked for (app/routes/login_.verificacion.tsx). */
+export const TWO_FACTOR_PATH = '/login/verificacion'
+
+type SignInOptions = {
+	redirectTo?: string | null
+	toast: ToastInput
+	headers?: Headers
+	/** How the first step was passed; recorded on a sign-in that waits for its code. */
+	method?: SignInMethod
+}
+
+function refuseDisabled(options: { headers?: Headers }) {
+	return redirectWithToast(
+		'/login',
+		{ type: 'error', message: authMessages.accountDisabled },
+		{ headers: options.headers },
+	)
+}
+
+/**
+ * Every way in ends here. A disabled account gets no session: it goes back to /login
+ * with the reason. An account with two-factor on gets no session yet either: the sign-in
+ * waits (10 minutes) on /login/verificacion for a code from the app or a recovery code,
+ * remembering where it was going. Otherwise the session opens (finishSignIn).
+ */
+export async function signIn(request: Request, account: Account, options: SignInOptions) {
+	// Refused here whatever proved it, before anything else is asked.
+	if (await isAccountDisabled(account.id)) return refuseDisabled(options)
+	if (await isTwoFactorEnabled(account.id)) {
+		const redirectTo = options.redirectTo ? safeRedirect(options.redirectTo, '') || null : null
+		const pending = await createPendingSignIn(account.id, options.method ?? 'password', redirectTo)
+		const headers = new Headers()
+		options.headers?.forEach((value, name) => headers.append(name, value))
+		headers.append('set-cookie', pending.cookie)
+		return replace(TWO_FACTOR_PATH, { headers })
+	}
+	return finishSignIn(request, account, options)
+}
+
 /**
  * Opens a session and sends the user on: to a safe `redirectTo` when one was carried,
- * otherwise admins to /admin/overview and everyone else to /dashboard. A disabled account
- * gets no session: it goes back to /login with the reason. The redirect
+ * otherwise admins to /admin/overview and everyone else to /dashboard. The redirect
  * replaces the sign-in page in the history (no extra entry to go "back" to).
  */
-export async function signIn(
+export async function finishSignIn(
 	request: Request,
 	account: Account,
-	options: { redirectTo?: string | null; toast: ToastInput; headers?: Headers },
+	options: Omit<SignInOptions, 'method'>,
 ) {
-	// Every way in ends here, so a disabled account is refused here whatever proved it.
-	if (await isAccountDisabled(account.id)) {
-		return redirectWithToast(
-			'/login',
-			{ type: 'error', message: authMessages.accountDisabled },
-			{ headers: options.headers },
-		)
-	}
+	// Checked again: the account may have been disabled while its code was being typed.
+	if (await isAccountDisabled(account.id)) return refuseDisabled(options)
 	// A session this browser still carried is replaced, not left behind.
 	const previous = await readSessionId(request)
 	if (previous) await deleteSession(previous)
