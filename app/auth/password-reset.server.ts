@@ -4,6 +4,7 @@ import { passwordResetMail } from './emails.server'
 import { hashPassword } from './password.server'
 import { DAY_MS, hit, HOUR_MS } from './rate-limit.server'
 import { appOrigin } from './request.server'
+import { notifySecurityChange } from './security-mails.server'
 import { revokeUserSessions } from './session.server'
 import { hashToken, randomToken } from './tokens.server'
 
@@ -101,5 +102,6 @@ export async function resetPassword(token: string, password: string) {
 		}),
 	])
 	await revokeUserSessions(userId)
+	await notifySecurityChange(userId, 'passwordChanged')
 	return userId
 }

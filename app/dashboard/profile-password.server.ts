@@ -4,6 +4,7 @@ import {
 	waitBeforePasswordCheck,
 } from '~/auth/login-throttle.server'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
+import { notifySecurityChange } from '~/auth/security-mails.server'
 import { revokeUserSessions } from '~/auth/session.server'
 import { isUniqueViolation } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
@@ -51,6 +52,7 @@ export async function changePassword({
 	if (closeOtherSessions) {
 		await revokeUserSessions(userId, keepSessionToken ? { exceptToken: keepSessionToken } : {})
 	}
+	await notifySecurityChange(userId, 'passwordChanged')
 	return 'changed'
 }
 
