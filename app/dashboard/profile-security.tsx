@@ -5,17 +5,31 @@ import { formatDate, formatTime } from './dates'
 import { PROFILE_INTENT, PROFILE_TABS } from './profile-forms'
 import { profileMessages as messages } from './profile-messages'
 import { type ProfilePageData } from './profile-page'
+import type { TwoFactorView } from './two-factor-actions.server'
+import { TwoFactorSection } from './two-factor-section'
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTime(iso)}`
 
-/** The profile's 'Seguridad' tab: the devices signed in to the account. */
-export function SecurityTab({ data, basePath }: { data: ProfilePageData; basePath: string }) {
+/**
+ * The profile's 'Seguridad' tab: two-factor sign-in, then the devices signed in to the
+ * account. (`twoFactor` comes from the same loader; the page's shared type leaves it out.)
+ */
+export function SecurityTab({
+	data,
+	basePath,
+}: {
+	data: ProfilePageData & { twoFactor?: TwoFactorView | null }
+	basePath: string
+}) {
 	const sessions = data.sessions ?? []
 	const others = sessions.filter((session) => !session.current).length
 	const pending = usePendingIntent()
 	const action = `${basePath}?tab=${PROFILE_TABS.security}`
 	return (
 		<>
+			{data.twoFactor ? (
+				<TwoFactorSection view={data.twoFactor} hasPassword={data.hasPassword} action={action} />
+			) : null}
 			<h2 className="text-lg font-semibold text-gray-900 dark:text-white">
 				{messages.sessionsTitle}
 			</h2>

@@ -20,6 +20,8 @@ import { identityMessages, profileMessages as messages } from './profile-message
 import { changePassword, setFirstPassword } from './profile-password.server'
 import { checkUnlinkGoogle, unlinkGoogle } from './identities.server'
 import { endDeviceSession, endOtherSessions, listDeviceSessions } from './sessions.server'
+import { twoFactorAction, twoFactorView } from './two-factor-actions.server'
+import { isTwoFactorIntent } from './two-factor-forms'
 import { attemptWrite, badRequest, notFound } from './responses.server'
 
 /**
@@ -51,6 +53,7 @@ export async function profileLoader(request: Request) {
 		tab === PROFILE_TABS.security
 			? await listDeviceSessions(user.id, await readSessionId(request))
 			: null
+	const twoFactor = tab === PROFILE_TABS.security ? await twoFactorView(user) : null
 	return {
 		tab,
 		isAdmin: user.isAdmin,
@@ -68,6 +71,7 @@ export async function profileLoader(request: Request) {
 		hasPassword: profile.password !== null,
 		hasGoogle: profile.connections.some((connection) => connection.providerName === 'google'),
 		sessions,
+		twoFactor,
 	}
 }
 
@@ -81,6 +85,15 @@ export async function profileAction(request: Request, basePath: string) {
 	// A file past the limit is counted and dropped while it streams; the fields still arrive.
 	const { formData, oversize } = await readFormWithFiles(request, AVATAR_MAX_BYTES - 1)
 	const intent = formData.get('intent')
+	if (isTwoFactorIntent(intent)) {
+		return twoFactorAction(
+			request,
+			user,
+			intent,
+			formData,
+			tabHref(basePath, PROFILE_TABS.security),
+		)
+	}
 
 	switch (intent) {
 		case PROFILE_INTENT.save: {
