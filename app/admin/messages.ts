@@ -167,5 +167,6 @@ export const adminMessages = {
 		adsEnabled: 'Mostrar anuncios',
 		adsClientId: 'ID de cliente de anuncios',
 		adsSlot: 'ID del bloque de anuncios',
+		requireAdminTwoFactor: 'Verificación en dos pasos obligatoria para administradores',
 	},
 } as const

@@ -1,5 +1,7 @@
 import { deleteAccount, isMainAdmin, MainAdminError } from '~/dashboard/account-deletion.server'
+import { isTwoFactorEnabled } from '~/auth/two-factor.server'
 import { type Prisma } from '~/generated/prisma/client'
+import { readSettings, SETTING_KEYS, writeSetting } from '~/settings/store.server'
 import { prisma } from '~/utils/db.server'
 
 /**
@@ -138,4 +140,25 @@ export async function deleteUserAsAdmin(input: {
 		data: { actorId: input.actorId, action: 'admin.user.deleted', target: input.userId },
 	})
 	return 'deleted'
+}
+
+/** Whether admin accounts must have two-factor sign-in on (see requireAdmin). */
+export async function isAdminTwoFactorRequired() {
+	const key = SETTING_KEYS.requireAdminTwoFactor
+	return (await readSettings([key]))[key] === 'true'
+}
+
+export type TwoFactorRequirementChange = 'saved' | 'actor-without-two-factor'
+
+/**
+ * Turns the requirement on or off (audited by writeSetting). Turning it on is refused to
+ * an admin who has not turned two-factor on: it would lock them out of this page at once.
+ */
+export async function setAdminTwoFactorRequired(
+	actorId: string,
+	required: boolean,
+): Promise<TwoFactorRequirementChange> {
+	if (required && !(await isTwoFactorEnabled(actorId))) return 'actor-without-two-factor'
+	await writeSetting(SETTING_KEYS.requireAdminTwoFactor, required ? 'true' : null, actorId)
+	return 'saved'
 }

@@ -3,6 +3,7 @@ import { getAvatarUrl } from '~/dashboard/avatar-url.server'
 import { type Viewer } from '~/models/batch.server'
 import { getVisitorId } from '~/utils/visitor.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readSettings, SETTING_KEYS } from '~/settings/store.server'
 import { authMessages } from './messages'
 import {
 	clearSessionCookie,
@@ -10,6 +11,8 @@ import {
 	findActiveSession,
 	readSessionId,
 } from './session.server'
+import { twoFactorMessages } from './two-factor-messages'
+import { isTwoFactorEnabled } from './two-factor.server'
 import { toSessionUser, type SessionUser } from './user.server'
 
 export type { SessionUser }
@@ -94,7 +97,27 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 	if (!user.emailVerified) {
 		throw data(authMessages.adminNeedsVerifiedEmail, { status: 403 })
 	}
+	if (await missesRequiredTwoFactor(user.id)) {
+		if (request.method !== 'GET' && request.method !== 'HEAD') {
+			throw new Response(twoFactorMessages.adminRequired, {
+				status: 403,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+			})
+		}
+		// Their own pages keep working: only the admin area waits for two-factor.
+		throw await redirectWithToast('/dashboard/perfil?tab=seguridad', {
+			type: 'error',
+			message: twoFactorMessages.adminRequired,
+		})
+	}
 	return user
+}
+
+/** When admins must use two-factor (an admin setting), whether this admin has not turned it on. */
+async function missesRequiredTwoFactor(userId: string) {
+	const key = SETTING_KEYS.requireAdminTwoFactor
+	const required = (await readSettings([key]))[key] === 'true'
+	return required && !(await isTwoFactorEnabled(userId))
 }
 
 /** Sign-in and registration pages send someone already signed in to their home. */

@@ -1,4 +1,5 @@
 import {
+	data,
 	type ActionFunctionArgs,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -11,15 +12,21 @@ import { cellClass, StatTable } from '~/admin/stat-table'
 import { parseUsersQuery, usersHref } from '~/admin/users-query'
 import { UserRowActions } from '~/admin/user-row-actions'
 import { usersAction } from '~/admin/users-actions.server'
-import { listUsers } from '~/admin/users.server'
+import {
+	isAdminTwoFactorRequired,
+	listUsers,
+	setAdminTwoFactorRequired,
+} from '~/admin/users.server'
 import { requireAdmin } from '~/auth/guards.server'
+import { twoFactorMessages as tf } from '~/auth/two-factor-messages'
 import { ConfirmStep } from '~/dashboard/confirm-step'
 import { Pagination } from '~/dashboard/pagination'
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/forms'
+import { inputClass, primaryButtonClass, secondaryButtonClass, Toggle } from '~/components/forms'
 import { listPendingInvitations } from '~/invitations/invitations.server'
 import { InviteForm, PendingInvitations } from '~/invitations/invite-section'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
+import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () =>
 	pageMeta({
@@ -32,15 +39,31 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const query = parseUsersQuery(new URL(request.url).searchParams)
-	const [list, invitations] = await Promise.all([
+	const [list, invitations, requireTwoFactor] = await Promise.all([
 		settle('users', () => listUsers(query)),
 		settle('invitations', () => listPendingInvitations()),
+		isAdminTwoFactorRequired(),
 	])
-	return { query, list, invitations, adminId: admin.id }
+	return { query, list, invitations, adminId: admin.id, requireTwoFactor }
 }
+
+const REQUIRE_TWO_FACTOR_INTENT = 'exigir-2fa'
 
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request)
+	// The two-factor requirement has its own small form; every other form is usersAction's.
+	const form = await request.clone().formData()
+	if (form.get('intent') === REQUIRE_TWO_FACTOR_INTENT) {
+		const required = form.get('requireTwoFactor') === 'on'
+		const outcome = await setAdminTwoFactorRequired(admin.id, required)
+		if (outcome !== 'saved') {
+			return data({ requirementError: tf.requirementNeedsYours }, { status: 409 })
+		}
+		return redirectWithToast('/admin/users', {
+			type: 'success',
+			message: required ? tf.requirementOn : tf.requirementOff,
+		})
+	}
 	return usersAction(request, admin)
 }
 
@@ -51,7 +74,7 @@ const statusLabel = {
 }
 
 export default function AdminUsers() {
-	const { query, list, invitations, adminId } = useLoaderData<typeof loader>()
+	const { query, list, invitations, adminId, requireTwoFactor } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null
 	const inviteResult = actionData && 'invite' in actionData ? actionData.invite : null
@@ -164,6 +187,44 @@ export default function AdminUsers() {
 			</section>
 
 			<PendingInvitations invitations={invitations} />
+
+			<TwoFactorRequirement
+				required={requireTwoFactor}
+				error={actionData && 'requirementError' in actionData ? actionData.requirementError : null}
+			/>
 		</div>
+	)
+}
+
+/** Whether admins must use two-factor sign-in (a setting; see requireAdmin). */
+function TwoFactorRequirement({ required, error }: { required: boolean; error: string | null }) {
+	return (
+		<section
+			aria-labelledby="exigir-2fa-titulo"
+			className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-gray-900"
+		>
+			<h2 id="exigir-2fa-titulo" className="font-semibold text-gray-900 dark:text-white">
+				{tf.requirementTitle}
+			</h2>
+			<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{tf.requirementHint}</p>
+			{error ? (
+				<p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
+					{error}
+				</p>
+			) : null}
+			<Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+				<input type="hidden" name="intent" value={REQUIRE_TWO_FACTOR_INTENT} />
+				<Toggle
+					// A new saved value resets the box to it (the form is not remounted otherwise).
+					key={String(required)}
+					name="requireTwoFactor"
+					label={tf.requirementLabel}
+					defaultChecked={required}
+				/>
+				<button type="submit" className={secondaryButtonClass}>
+					{tf.requirementSave}
+				</button>
+			</Form>
+		</section>
 	)
 }

@@ -21,6 +21,8 @@ export const SETTING_KEYS = {
 	adsEnabled: 'ads.enabled',
 	adsClientId: 'ads.clientId',
 	adsSlot: 'ads.slot',
+	/** 'true' when admin accounts must have two-factor sign-in on to use the admin area. */
+	requireAdminTwoFactor: 'security.requireAdminTwoFactor',
 } as const
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS]
