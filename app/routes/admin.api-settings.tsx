@@ -1,10 +1,11 @@
+import { TabNav } from '~/components/tab-nav'
 import {
 	type ActionFunctionArgs,
 	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { apiSettingsAction } from '~/admin/api-settings/action.server'
 import { AdvancedPanel } from '~/admin/api-settings/advanced-panel'
 import { loadLimits } from '~/admin/api-settings/advanced.server'
@@ -24,7 +25,6 @@ import { requireAdmin } from '~/auth/guards.server'
 import { retryAfterHeaders } from '~/auth/rate-limit.server'
 import { loadServiceAiConfig } from '~/settings/ai-config.server'
 import { LIMIT_ENV_NAMES } from '~/settings/limits.server'
-import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = () =>
@@ -105,27 +105,11 @@ export default function AdminApiSettings() {
 				<p className="mt-1 text-gray-600 dark:text-gray-400">{m.pageIntro}</p>
 			</header>
 
-			<nav
-				aria-label={m.tabs}
-				className="flex flex-wrap gap-2 border-b border-gray-200 dark:border-white/10"
-			>
-				{tabs.map((item) => (
-					<Link
-						key={item.id}
-						to={tabHref(item.id)}
-						preventScrollReset
-						aria-current={item.id === tab ? 'page' : undefined}
-						className={cx(
-							'-mb-px border-b-2 px-4 py-2 text-sm font-medium',
-							item.id === tab
-								? 'border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-200'
-								: 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white',
-						)}
-					>
-						{item.label}
-					</Link>
-				))}
-			</nav>
+			<TabNav
+				label={m.tabs}
+				tabs={tabs.map((item) => ({ ...item, href: tabHref(item.id) }))}
+				current={tab}
+			/>
 
 			{/* A new page (after a save or a reset) starts every form afresh from the server. */}
 			<div key={location.key}>

@@ -1,5 +1,6 @@
+import { TabNav } from '~/components/tab-nav'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { AuditTrail } from '~/admin/audit-trail'
 import { getAuditTrail } from '~/admin/audit-trail.server'
@@ -176,27 +177,11 @@ export default function AdminOverview() {
 				<Stat label={m.p95} value={overall ? formatLatency(overall.p95Ms) : null} />
 			</StatGroup>
 
-			<nav
-				aria-label={m.sections}
-				className="flex gap-2 border-b border-gray-200 dark:border-white/10"
-			>
-				{tabs.map((item) => (
-					<Link
-						key={item.id}
-						to={`?tab=${item.id}`}
-						preventScrollReset
-						aria-current={item.id === tab ? 'page' : undefined}
-						className={cx(
-							'-mb-px border-b-2 px-4 py-2 text-sm font-medium',
-							item.id === tab
-								? 'border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-200'
-								: 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white',
-						)}
-					>
-						{item.label}
-					</Link>
-				))}
-			</nav>
+			<TabNav
+				label={m.sections}
+				tabs={tabs.map((item) => ({ ...item, href: `?tab=${item.id}` }))}
+				current={tab}
+			/>
 
 			{tab === 'registro' ? (
 				<Section title={m.auditTab}>
