@@ -11,6 +11,7 @@ import {
 	toast,
 	waitForMailAbout,
 } from './auth-helpers'
+import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test } from './own-app'
 
 /**
@@ -318,4 +319,32 @@ test('admins can be required to use it: an admin without it is sent to turn it o
 		// The worker's app is shared with its other tests.
 		ownApp.sql("DELETE FROM settings WHERE key = 'security.requireAdminTwoFactor'")
 	}
+})
+
+test('the setup, the recovery codes and the verification step pass axe', async ({
+	page,
+	browser,
+	js,
+	login: signIn,
+}) => {
+	await comeFromNewAddress(page)
+	const user = await signIn()
+	const audited = await auditablePage(page, browser, js)
+	const go = async (path: string) => {
+		await audited.goto(path)
+	}
+	const secret = (await startSetup(audited, go)).replace(/\s/g, '')
+	await expectNoSeriousViolations(audited, 'two-factor setup')
+	await finishSetup(audited, new Authenticator(secret))
+	await expectNoSeriousViolations(audited, 'recovery codes')
+	await audited.context().clearCookies()
+	await comeFromNewAddress(audited)
+	await go('/login')
+	await login(audited, user.email)
+	await expect(audited).toHaveURL('/login/verificacion')
+	await expectNoSeriousViolations(audited, 'verification step')
+	await typeCode(audited, 'Código de verificación', '000000')
+	await expect(audited.getByText(WRONG_CODE)).toBeVisible()
+	await expectNoSeriousViolations(audited, 'verification step with an error')
+	if (!js) await audited.context().close()
 })
