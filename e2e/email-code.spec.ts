@@ -5,6 +5,7 @@ import {
 	linkIn,
 	mailsTo,
 	randomIp,
+	sql,
 	toast,
 	uniqueEmail,
 	waitForMailAbout,
@@ -107,6 +108,26 @@ test('a wrong code is refused next to the field, and the right one still works a
 
 	await typeCode(page, code)
 	await expect(page).toHaveURL('/dashboard')
+})
+
+test('with two-factor on, the right code leads to the second step, not into the account', async ({
+	page,
+	js,
+}) => {
+	const user = await createUser()
+	// Two-factor as its setup leaves it (the secret's value does not matter here).
+	const now = new Date().toISOString().replace('Z', '+00:00')
+	sql(
+		'INSERT INTO two_factor (user_id, secret, enabled_at, created_at) VALUES (?, ?, ?, ?)',
+		user.id,
+		'not-a-real-secret',
+		now,
+		now,
+	)
+	await askForCode(page, js, user.email)
+	await typeCode(page, codeIn(await waitForMailAbout(user.email, SUBJECT)))
+	await expect(page).toHaveURL('/login/verificacion')
+	expect(await isSignedIn(page)).toBe(false)
 })
 
 test('the one-click link: opening it signs nobody in, the button does, once', async ({

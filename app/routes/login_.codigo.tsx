@@ -130,6 +130,7 @@ async function verify(request: Request, formData: FormData, clientAddress: strin
 		redirectTo: pending.redirectTo,
 		toast: { type: 'success', message: authMessages.loginSuccess },
 		headers,
+		method: 'email_code',
 	})
 }
 

@@ -89,6 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		redirectTo: null,
 		toast: { type: 'success', message: authMessages.loginSuccess },
 		headers: new Headers({ 'set-cookie': clear }),
+		method: 'email_code',
 	})
 }
 
