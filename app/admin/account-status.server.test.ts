@@ -29,7 +29,7 @@ async function person(email = `persona-${++people}@frasea.test`, role = 'usuario
 	})
 }
 
-test('disabling ends every session and mailed link, and is recorded; enabling undoes it', async () => {
+test('disabling ends every session, sign-in waiting for its second step and mailed link or code, and is recorded; enabling undoes it', async () => {
 	const admin = await person(undefined, 'admin')
 	const user = await person()
 	const session = await createSession(user.id)
@@ -40,6 +40,13 @@ test('disabling ends every session and mailed link, and is recorded; enabling un
 	await prisma.emailVerification.create({
 		data: { userId: user.id, tokenHash: `v-${user.id}`, expiresAt: later },
 	})
+	const { email } = await prisma.profile.findUniqueOrThrow({ where: { id: user.id } })
+	await prisma.emailSignInCode.create({
+		data: { email, codeHash: 'x', linkTokenHash: `e-${user.id}`, expiresAt: later },
+	})
+	await prisma.pendingSignIn.create({
+		data: { id: `p-${user.id}`, userId: user.id, method: 'password', expiresAt: later },
+	})
 
 	expect(await setUserDisabled({ actorId: admin.id, userId: user.id, disabled: true })).toBe(
 		'changed',
@@ -49,6 +56,8 @@ test('disabling ends every session and mailed link, and is recorded; enabling un
 	expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
 	expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(0)
 	expect(await prisma.emailVerification.count({ where: { userId: user.id } })).toBe(0)
+	expect(await prisma.emailSignInCode.count({ where: { email } })).toBe(0)
+	expect(await prisma.pendingSignIn.count({ where: { userId: user.id } })).toBe(0)
 	// Posted twice (a double click): nothing changes the second time.
 	const { disabledAt } = await prisma.profile.findUniqueOrThrow({ where: { id: user.id } })
 	expect(await setUserDisabled({ actorId: admin.id, userId: user.id, disabled: true })).toBe(

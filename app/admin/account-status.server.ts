@@ -36,6 +36,8 @@ export async function setUserDisabled(input: {
 			await tx.session.deleteMany({ where: { userId } })
 			await tx.passwordReset.deleteMany({ where: { userId } })
 			await tx.emailVerification.deleteMany({ where: { userId } })
+			await tx.emailSignInCode.deleteMany({ where: { email: user.email } })
+			await tx.pendingSignIn.deleteMany({ where: { userId } })
 		}
 		await recordAdminChange(
 			{
