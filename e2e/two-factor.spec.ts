@@ -130,6 +130,13 @@ test('turning it on, then a sign-in asks for the code: a wrong one and a replaye
 
 	const app = new Authenticator(shown.replace(/\s/g, ''))
 	await finishSetup(page, app)
+	// The confirmation posted again (a reload of that answer) is refused with the reason.
+	const again = await page.request.post(SECURITY, {
+		form: { intent: 'confirmar-2fa', code: '123456' },
+		headers: { origin: new URL(page.url()).origin },
+	})
+	expect(again.status()).toBe(409)
+	expect(await again.text()).toContain('La verificación en dos pasos ya está activada.')
 	const download = main.getByRole('link', { name: 'Descargar códigos (.txt)' })
 	await expect(download).toHaveAttribute('download', 'frasea-codigos-recuperacion.txt')
 	await expect(download).toHaveAttribute('href', /^data:text\/plain;charset=utf-8,Frasea/)
@@ -301,6 +308,21 @@ test('admins can be required to use it: an admin without it is sent to turn it o
 			toast(page, 'Ahora los administradores necesitan la verificación en dos pasos.'),
 		).toBeAttached()
 		await expect(main.getByLabel(requirement)).toBeChecked()
+
+		// Someone who is not an admin cannot change it: 403, and it stays on.
+		const member = await browser.newContext()
+		await signInAsIn(ownApp, member, (await createUserIn(ownApp)).id)
+		const refused = await member.request.post(ownApp.url('/admin/users'), {
+			form: { intent: 'exigir-2fa' },
+			headers: { origin: ownApp.baseURL },
+		})
+		expect(refused.status()).toBe(403)
+		await member.close()
+		expect(
+			ownApp.sqlGet<{ value: string }>(
+				"SELECT value FROM settings WHERE key = 'security.requireAdminTwoFactor'",
+			)?.value,
+		).toBe('true')
 
 		// Another admin, without two-factor: the admin area waits; their own pages do not.
 		const other = await browser.newContext({ javaScriptEnabled: js })

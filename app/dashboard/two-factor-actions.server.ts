@@ -112,8 +112,9 @@ export async function twoFactorAction(
 					{ status },
 				)
 			if (submission.status !== 'success') return refuse(null, 400)
-			if ((await getTwoFactorState(user.id)).status !== 'setup') {
-				return refuse([messages.noSetup], 409)
+			const state = (await getTwoFactorState(user.id)).status
+			if (state !== 'setup') {
+				return refuse([state === 'on' ? messages.alreadyEnabled : messages.noSetup], 409)
 			}
 			if (await accountCodeLimitReached(user.id)) return refuse([messages.accountLimited], 429)
 			const codes = await confirmTwoFactorSetup(user.id, submission.value.code)

@@ -53,6 +53,14 @@ export function TwoFactorSection({
 }) {
 	const answer = useTwoFactorAnswer()
 	const resultFor = (form: TwoFactorForm) => (answer?.form === form ? answer.result : undefined)
+	// A refusal for a form this state no longer shows (e.g. a confirmation posted again
+	// after two-factor was turned on) is said at the top of the section instead.
+	const shownForms: TwoFactorForm[] =
+		view.status === 'setup' ? ['confirm'] : view.status === 'on' ? ['regenerate', 'disable'] : []
+	const orphanErrors =
+		answer?.result && !shownForms.includes(answer.form)
+			? Object.values(answer.result.error ?? {}).flatMap((errors) => errors ?? [])
+			: []
 	return (
 		<section aria-labelledby="dos-pasos-titulo" className="mb-10">
 			<h2 id="dos-pasos-titulo" className="text-lg font-semibold text-gray-900 dark:text-white">
@@ -61,6 +69,11 @@ export function TwoFactorSection({
 					{view.status === 'on' ? messages.statusOn : messages.statusOff}
 				</span>
 			</h2>
+			{orphanErrors.length > 0 ? (
+				<p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+					{orphanErrors.join(' ')}
+				</p>
+			) : null}
 			{answer?.recoveryCodes ? <RecoveryCodes shown={answer.recoveryCodes} /> : null}
 			{view.status === 'off' ? (
 				<>
