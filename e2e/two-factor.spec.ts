@@ -198,7 +198,11 @@ test('a recovery code signs in once, then no longer works', async ({
 	await expect(page).toHaveURL('/login/verificacion?recuperacion=1')
 })
 
-test('five wrong codes end the sign-in: back to /login', async ({ page, login: signIn, visit }) => {
+test('five wrong codes, or 10 minutes, end the sign-in: back to /login', async ({
+	page,
+	login: signIn,
+	visit,
+}) => {
 	await comeFromNewAddress(page)
 	const user = await signIn()
 	await enableTwoFactor(page, visit)
@@ -214,6 +218,17 @@ test('five wrong codes end the sign-in: back to /login', async ({ page, login: s
 	// The step is gone: the verification page sends back to /login.
 	await page.goto('/login/verificacion')
 	await expect(page).toHaveURL('/login')
+
+	// A second step left waiting past its 10 minutes: back to /login, with the reason.
+	await signInWithPassword(page, user.email, visit)
+	sql(
+		'UPDATE pending_sign_ins SET expires_at = ? WHERE user_id = ?',
+		new Date(Date.now() - 1000).toISOString().replace('Z', '+00:00'),
+		user.id,
+	)
+	await typeCode(page, 'Código de verificación', '123456')
+	await expect(page).toHaveURL('/login')
+	await expect(toast(page, 'Tu inicio de sesión ha caducado')).toBeAttached()
 })
 
 test('turning it off needs a code or the password; the mails tell the owner', async ({
