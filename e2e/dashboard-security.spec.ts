@@ -26,6 +26,9 @@ test('lists the devices, ends one, then all the others; they are signed out on t
 	await signInAs(laptop, user.id, { userAgent: FIREFOX_MAC })
 	const laptopPage = await laptop.newPage()
 
+	const answer = await page.request.get('/dashboard/perfil?tab=seguridad')
+	// A page listing the account's devices is never stored by the browser or a proxy.
+	expect(answer.headers()['cache-control']).toBe('no-store')
 	await visit('/dashboard/perfil?tab=seguridad')
 	const main = page.getByRole('main')
 	await expect(main.getByRole('link', { name: 'Seguridad', exact: true })).toHaveAttribute(

@@ -29,6 +29,12 @@ import { attemptWrite, badRequest, notFound } from './responses.server'
  * address of the route using it, where its forms post and its redirects return.
  */
 
+/**
+ * The profile's pages are never stored by the browser or anything between: they show the
+ * account's devices, and once, its two-factor recovery codes.
+ */
+export const profileHeaders = () => ({ 'Cache-Control': 'no-store' })
+
 export async function profileLoader(request: Request) {
 	const user = await requireUser(request)
 	const tab = parseProfileTab(new URL(request.url).searchParams.get('tab'))

@@ -1,5 +1,6 @@
 import {
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -7,7 +8,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ProfilePage } from '~/dashboard/profile-page'
-import { profileAction, profileLoader } from '~/dashboard/profile.server'
+import { profileAction, profileLoader, profileHeaders } from '~/dashboard/profile.server'
 import { pageMeta } from '~/utils/seo'
 
 /**
@@ -24,6 +25,8 @@ export const meta: MetaFunction = () =>
 	})
 
 export const handle = { breadcrumb: 'Mi Perfil' } satisfies BreadcrumbHandle
+
+export const headers: HeadersFunction = profileHeaders
 
 const PATH = '/profile'
 
