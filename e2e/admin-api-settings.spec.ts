@@ -6,6 +6,7 @@
  */
 import { type Page } from '@playwright/test'
 import { FAKE_GEMINI_KEY, geminiError } from '../tests/fakes/fake-gemini'
+import { startFakeOpenAI } from '../tests/fakes/fake-openai'
 import { randomIp, toast } from './auth-helpers'
 import { expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test, type OwnApp } from './own-app'
@@ -329,4 +330,50 @@ test('daily limits: checked next to each field; the visitors’ limit stops the 
 	await expect(page.locator(`#${await visitors.getAttribute('id')}-hint`)).toHaveText(
 		'En uso: 100000 (variable de entorno GENERATION_DAILY_LIMIT_ANON)',
 	)
+})
+
+test('an OpenAI-compatible server, its model from its own list, answers the home page; its address goes back to the environment', async ({
+	page,
+	ownApp,
+	ownLogin,
+	ownVisit,
+}) => {
+	const server = await startFakeOpenAI()
+	try {
+		await ownLogin({ admin: true })
+		await ownVisit(`${SETTINGS}?tab=clave`)
+		await page.getByRole('radio', { name: /^Compatible con OpenAI/ }).check()
+		await page.getByRole('button', { name: 'Guardar proveedor' }).click()
+		await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+		await page.getByLabel('Dirección del servidor').fill(`${server.url}/v1`)
+		await page.getByRole('button', { name: 'Guardar servidor' }).click()
+		await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+
+		await ownVisit(`${SETTINGS}?tab=modelos&consultar=1`)
+		await page.getByRole('button', { name: 'Añadir llama3.2' }).click()
+		await expect(toast(page, 'Modelo añadido correctamente')).toBeAttached()
+		const row = page.getByTestId('fila-modelo').filter({ hasText: 'llama3.2' })
+		await row.getByRole('button', { name: 'Usar este modelo' }).click()
+		await expect(row).toContainText('En uso')
+
+		const before = server.requests.length
+		await ownVisit('/')
+		await page.getByLabel('¿Sobre qué quieres tus frases?').fill('el otoño')
+		await page.getByLabel('Número de frases').selectOption('2')
+		await page.getByRole('button', { name: 'Generar Frases' }).click()
+		await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+		const call = server.requests.slice(before).find((request) => request.method === 'POST')
+		expect(call?.path).toBe('/v1/chat/completions')
+		expect(call?.body).toMatchObject({ model: 'llama3.2' })
+
+		await ownVisit(`${SETTINGS}?tab=clave`)
+		await page.getByRole('button', { name: 'Restablecer dirección' }).click()
+		await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+		// The environment names no server here: the offline engine answers, and the page says why.
+		await expect(page.getByTestId('en-uso')).toContainText('motor sin conexión')
+		await expect(page.getByRole('button', { name: 'Restablecer dirección' })).toHaveCount(0)
+	} finally {
+		ownApp.sql("DELETE FROM settings WHERE key LIKE 'ai.%'")
+		await server.close()
+	}
 })

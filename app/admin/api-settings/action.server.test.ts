@@ -128,9 +128,12 @@ describe('API Key tab', () => {
 
 		await send({ intent: 'direccion-gemini', baseUrl: '' })
 		await send({ intent: 'proveedor-restablecer' })
+		await send({ intent: 'openai-restablecer-direccion' })
 		const after = await loadServiceAiConfig()
 		expect(after.provider.source).not.toBe('admin')
 		expect(after.gemini.baseUrl.source).not.toBe('admin')
+		// The environment names no OpenAI-compatible server here: none is left in force.
+		expect(after.openai.baseUrl).toBeNull()
 	})
 
 	test('a form the page could not have sent gets 400', async () => {

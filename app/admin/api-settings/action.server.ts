@@ -26,6 +26,7 @@ import {
 import {
 	saveGeminiAddress,
 	saveOpenAIServer,
+	resetOpenAIAddress,
 	saveProvider,
 	saveProviderKey,
 } from './provider.server'
@@ -54,6 +55,7 @@ const INTENT_TABS: Record<string, TabId> = {
 	'direccion-gemini': 'clave',
 	'restablecer-clave': 'clave',
 	openai: 'clave',
+	'openai-restablecer-direccion': 'clave',
 	'anadir-modelo': 'modelos',
 	'modelo-personalizado': 'modelos',
 	'usar-modelo': 'modelos',
@@ -121,6 +123,8 @@ export async function apiSettingsAction(request: Request, admin: SessionUser) {
 			if (submission.status !== 'success') return refused
 			return write(m.saved, () => saveOpenAIServer(admin.id, submission.value))
 		}
+		case 'openai-restablecer-direccion':
+			return write(m.saved, () => resetOpenAIAddress(admin.id))
 		case 'anadir-modelo': {
 			const { submission } = parse(listedModelSchema)
 			if (submission.status !== 'success') badRequest(m.modelIdInvalid)

@@ -297,16 +297,23 @@ function OpenAIForm({ view, lastResultFor }: { view: ProviderView; lastResultFor
 					{m.saveOpenAI}
 				</SubmitButton>
 			</Form>
-			{key?.source === 'admin' ? (
-				<IntentButton
-					tab="clave"
-					intent="restablecer-clave"
-					fields={[['provider', 'openai']]}
-					className={dangerButtonClass}
-				>
-					{m.resetKey}
-				</IntentButton>
-			) : null}
+			<div className="flex flex-wrap gap-2">
+				{baseUrl?.source === 'admin' ? (
+					<IntentButton tab="clave" intent="openai-restablecer-direccion">
+						{m.resetAddress}
+					</IntentButton>
+				) : null}
+				{key?.source === 'admin' ? (
+					<IntentButton
+						tab="clave"
+						intent="restablecer-clave"
+						fields={[['provider', 'openai']]}
+						className={dangerButtonClass}
+					>
+						{m.resetKey}
+					</IntentButton>
+				) : null}
+			</div>
 		</Section>
 	)
 }

@@ -65,6 +65,7 @@ export const apiSettingsMessages = {
 	keyHint: 'Por seguridad nunca se muestra la clave guardada; escribe una nueva para cambiarla.',
 	saveKey: 'Guardar API Key',
 	resetKey: 'Restablecer clave',
+	resetAddress: 'Restablecer dirección',
 	geminiBaseUrl: 'Dirección de la API (opcional)',
 	geminiBaseUrlHint: (value: string, source: string) =>
 		`Vacía: la del entorno o la predeterminada. En uso: ${value} (${source}).`,

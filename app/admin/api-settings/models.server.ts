@@ -184,25 +184,35 @@ const LIST_ERRORS: Partial<Record<ProviderError['kind'], string>> = {
 	aborted: 'la consulta se canceló',
 }
 
-/** The provider's catalogue with the configuration in force, in Spanish when it fails. */
+/**
+ * The provider's catalogue with the configuration in force, in Spanish when it fails. It
+ * needs only what the listing needs (Gemini's key; an OpenAI-compatible server's address),
+ * not a chosen model: the model is what the admin picks from this list.
+ */
 export async function fetchProviderModels(
 	config: ServiceAiConfig,
 	provider: ModelProvider,
 	signal: AbortSignal,
 ): Promise<ProviderModels> {
-	const effective = config.effective
-	if (effective.provider !== provider) return { status: 'needs_config' }
+	if (config.provider.value !== provider) return { status: 'needs_config' }
+	const geminiKey = config.gemini.apiKey?.value
+	const openaiBase = config.openai.baseUrl?.value
+	if (provider === 'gemini' ? !geminiKey : !openaiBase) return { status: 'needs_config' }
 	const timeout = AbortSignal.any([signal, AbortSignal.timeout(PROVIDER_LIST_TIMEOUT_MS)])
 	try {
 		const models =
-			effective.provider === 'gemini' && effective.gemini
-				? await createGeminiProvider(effective.gemini).listModels(timeout)
-				: effective.openai
-					? (await createOpenAIProvider(effective.openai).listModels(timeout)).map((model) => ({
-							id: model.id,
-							displayName: model.id,
-						}))
-					: []
+			provider === 'gemini'
+				? await createGeminiProvider({
+						apiKey: geminiKey!,
+						baseUrl: config.gemini.baseUrl.value,
+					}).listModels(timeout)
+				: (
+						await createOpenAIProvider({
+							baseUrl: openaiBase!,
+							apiKey: config.openai.apiKey?.value,
+							model: config.openai.model?.value ?? '',
+						}).listModels(timeout)
+					).map((model) => ({ id: model.id, displayName: model.id }))
 		const listed = new Set(
 			(await listModelRows(provider)).filter((row) => !row.url).map((row) => row.model),
 		)

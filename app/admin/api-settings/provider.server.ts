@@ -95,6 +95,11 @@ export function saveGeminiAddress(adminId: string, baseUrl: string | undefined) 
 	return writeSetting(SETTING_KEYS.geminiBaseUrl, baseUrl ?? null, adminId)
 }
 
+/** Hands the OpenAI-compatible server's address back to the environment (OPENAI_BASE_URL). */
+export function resetOpenAIAddress(adminId: string) {
+	return writeSetting(SETTING_KEYS.openaiBaseUrl, null, adminId)
+}
+
 /** The OpenAI-compatible server's address, and its key when one was typed. */
 export async function saveOpenAIServer(
 	adminId: string,

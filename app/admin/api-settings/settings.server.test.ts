@@ -15,6 +15,7 @@ import { getToast } from '~/utils/toast.server'
 import { apiSettingsAction } from './action.server'
 import { resetAdvanced, saveAdvanced } from './advanced.server'
 import { addListedModel, fetchProviderModels, listModelRows } from './models.server'
+import { FAKE_OPENAI_MODELS, startFakeOpenAI } from '../../../tests/fakes/fake-openai'
 import { providerView } from './provider.server'
 import { runTestPrompt, TEST_CALLS_PER_MINUTE } from './test-prompt.server'
 
@@ -170,6 +171,24 @@ describe('models', () => {
 				new AbortController().signal,
 			),
 		).toEqual({ status: 'needs_config' })
+	})
+
+	test('an OpenAI-compatible server lists its models before any is chosen (the list is how one is chosen)', async () => {
+		const server = await startFakeOpenAI()
+		try {
+			await writeSetting(SETTING_KEYS.provider, 'openai', admin.id)
+			await writeSetting(SETTING_KEYS.openaiBaseUrl, `${server.url}/v1`, admin.id)
+			const config = await loadServiceAiConfig()
+			// No model yet: the offline engine answers meanwhile.
+			expect(config.effective.provider).toBe('offline')
+			const catalogue = await fetchProviderModels(config, 'openai', new AbortController().signal)
+			expect(catalogue).toEqual({
+				status: 'ok',
+				models: FAKE_OPENAI_MODELS.map((id) => ({ id, displayName: id, listed: false })),
+			})
+		} finally {
+			await server.close()
+		}
 	})
 })
 
