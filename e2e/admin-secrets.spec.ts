@@ -80,6 +80,10 @@ test('a saved key appears in no page, response, data request, table row or audit
 	await page.getByLabel('API Key', { exact: true }).fill(secret)
 	await page.getByRole('button', { name: 'Guardar API Key' }).click()
 	await expect(toast(page, 'API Key guardada correctamente')).toBeAttached()
+	// The service's calls (listing the provider's models) go to the fake too, never out.
+	await page.getByLabel('Dirección de la API (opcional)').fill(ownApp.gemini.url)
+	await page.getByRole('button', { name: 'Guardar dirección' }).click()
+	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
 	// A refused form with the key in it sends nothing of it back.
 	const openai = page.getByRole('region', { name: 'Servidor compatible con OpenAI' })
 	await openai.getByLabel('Dirección del servidor').fill('no es una dirección')
@@ -154,8 +158,16 @@ test('a saved key appears in no page, response, data request, table row or audit
 		expect(text, table).not.toContain(secret)
 		expect(text, table).not.toContain(modelSecret)
 	}
-	// The key is there, encrypted: the fake Gemini received it in the header.
-	expect(ownApp.gemini.requests.at(-1)?.headers['x-goog-api-key']).toBe(modelSecret)
+	// Both keys are there, encrypted: the fake Gemini received each in its header. The test
+	// call went through the custom model (its own key); listing the provider's models used
+	// the service's key.
+	const calls = ownApp.gemini.requests
+	const generated = calls.findLast((request) => request.method === 'POST')
+	expect(generated?.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent')
+	expect(generated?.headers['x-goog-api-key']).toBe(modelSecret)
+	const listed = calls.findLast((request) => request.method === 'GET')
+	expect(listed?.path).toMatch(/^\/v1beta\/models\?/)
+	expect(listed?.headers['x-goog-api-key']).toBe(secret)
 })
 
 test('a non-admin’s direct posts to Configuración API get 403 and change nothing', async ({
