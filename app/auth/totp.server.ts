@@ -58,7 +58,7 @@ export function generateTotpSecret(): string {
 	return base32Encode(randomBytes(20))
 }
 
-/** The HOTP value of `counter` (RFC 4226 §5.3), zero-padded to `digits`. */
+/** The HOTP value of `counter` (RFC 4226, section 5.3), zero-padded to `digits`. */
 export function hotp(
 	secret: Uint8Array,
 	counter: number,
