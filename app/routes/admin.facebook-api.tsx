@@ -16,7 +16,7 @@ import { FacebookSettingsForm, TestResultBox } from '~/admin/tools/facebook-form
 import {
 	loadFacebookSettings,
 	modelExists,
-	resetToolSettings,
+	resetToolSettingsAndReturn,
 	saveFacebookSettings,
 	storedToolKey,
 } from '~/admin/tools/generator-settings.server'
@@ -50,17 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const formData = await readFormData(request)
 	if (formData.get('intent') === SETTINGS_INTENTS.reset) {
-		const reset = await resetToolSettings('facebook', admin.id).then(
-			() => true,
-			(error: unknown) => {
-				console.error('Admin: could not reset the Facebook settings', error)
-				return false
-			},
-		)
-		return redirectWithToast(PATH, {
-			type: reset ? 'success' : 'error',
-			message: reset ? m.resetDone : m.saveError,
-		})
+		return resetToolSettingsAndReturn('facebook', admin.id, PATH)
 	}
 	const submission = parseWithZod(formData, { schema: facebookSettingsSchema })
 	if (submission.status !== 'success') {

@@ -10,7 +10,7 @@ import { settle } from '~/admin/settle.server'
 import {
 	clearToolKey,
 	loadInstagramSettings,
-	resetToolSettings,
+	resetToolSettingsAndReturn,
 	saveInstagramSettings,
 } from '~/admin/tools/generator-settings.server'
 import { InstagramSettingsForm } from '~/admin/tools/instagram-form'
@@ -44,16 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const formData = await readFormData(request)
 	const intent = formData.get('intent')
+	if (intent === SETTINGS_INTENTS.reset) {
+		return resetToolSettingsAndReturn('instagram', admin.id, PATH)
+	}
 	const toast = (type: 'success' | 'error', message: string) =>
 		redirectWithToast(PATH, { type, message })
 	try {
 		if (intent === SETTINGS_INTENTS.removeKey) {
 			await clearToolKey('instagram', admin.id)
 			return toast('success', m.keyRemoved)
-		}
-		if (intent === SETTINGS_INTENTS.reset) {
-			await resetToolSettings('instagram', admin.id)
-			return toast('success', m.resetDone)
 		}
 	} catch (error) {
 		console.error('Admin: could not change the Instagram settings', error)

@@ -13,6 +13,7 @@ import { SOURCE_LABELS } from '~/settings/in-force'
 import { decryptSecret, encryptSecret, maskSecret } from '~/settings/secrets.server'
 import { ensureGeneratorTools } from '~/settings/tools.server'
 import { prisma } from '~/utils/db.server'
+import { redirectWithToast } from '~/utils/toast.server'
 import { INSTAGRAM_DEFAULTS, normalizeApiBaseUrl } from './limits'
 import { toolsMessages as m } from './messages'
 import { type FacebookSettingsValue, type InstagramSettingsValue } from './schema'
@@ -267,6 +268,24 @@ export async function clearToolKey(toolId: GeneratorToolId, actorId: string) {
 }
 
 /** 'Restablecer': the page's settings go; the service's configuration applies again. */
+/**
+ * The 'Restablecer' post of a generator's settings page: its row goes and the page says so,
+ * or says it could not (the failure is logged).
+ */
+export async function resetToolSettingsAndReturn(
+	toolId: GeneratorToolId,
+	actorId: string,
+	path: string,
+) {
+	try {
+		await resetToolSettings(toolId, actorId)
+		return redirectWithToast(path, { type: 'success', message: m.resetDone })
+	} catch (error) {
+		console.error(`Admin: could not reset the ${toolId} settings`, error)
+		return redirectWithToast(path, { type: 'error', message: m.saveError })
+	}
+}
+
 export async function resetToolSettings(toolId: GeneratorToolId, actorId: string) {
 	await prisma.$transaction(async (tx) => {
 		const deleted = await tx.toolSettings.deleteMany({ where: { toolId } })
