@@ -59,6 +59,13 @@ function tableText(ownApp: OwnApp, table: string) {
 	)
 }
 
+// The service's key saved here is one the fake refuses: leave no provider or model behind
+// for the next test on this worker's app.
+test.afterEach(({ ownApp }) => {
+	ownApp.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
+	ownApp.sql('DELETE FROM configuracion_api')
+})
+
 test('a saved key appears in no page, response, data request, table row or audit entry', async ({
 	page,
 	ownApp,

@@ -22,8 +22,15 @@ const CLIENT = 'ca-pub-1234567890123456'
 const SLOT = '9876543210'
 
 /** Ads as a fresh install has them: off, no ids saved. */
+/**
+ * Ads off, and the service back on the offline engine: another spec on this worker's app
+ * may have left a provider (and a key the fake refuses) that these tests' generations
+ * would meet.
+ */
 function resetAds(app: OwnApp) {
 	app.sql(`DELETE FROM settings WHERE key IN ('ads.enabled', 'ads.clientId', 'ads.slot')`)
+	app.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
+	app.sql('DELETE FROM configuracion_api')
 }
 
 function switchAdsOnInDatabase(app: OwnApp) {
