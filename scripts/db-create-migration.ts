@@ -1,9 +1,16 @@
 // Usage: npm run db:migration:create <name>
-// Writes prisma/migrations/<timestamp>_<name>/migration.sql for the change between the
-// migration history and prisma/schema.prisma, and applies it to the development database
-// (`prisma migrate dev --name <name>`, without the native engine).
+// After a change to prisma/schema.prisma: derives the PostgreSQL schema from it, then writes
+// and applies a migration for each engine (`prisma migrate dev --name <name>`, without the
+// native engine):
+// - SQLite: prisma/migrations/<timestamp>_<name>, applied to the development database;
+// - PostgreSQL: prisma/postgresql/migrations/<timestamp>_<name>, against DATABASE_URL when
+//   it is a PostgreSQL URL, otherwise against a throw-away cluster started for the purpose.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { createMigration } from '../app/db/migrate.server'
+import { derivePostgresSchema, SCHEMA_FILES } from '../app/db/schemas'
 import { getEnv } from '../app/utils/env.server'
+import { startPostgresCluster } from './postgres-cluster.mjs'
 
 const name = process.argv.slice(2).join('_')
 if (!name) {
@@ -19,10 +26,33 @@ if (env.NODE_ENV === 'production') {
 	process.exit(1)
 }
 
-const result = await createMigration(env.databaseUrl, name)
-for (const applied of result.applied) console.log(`Applied ${applied}`)
-if (result.name === null) {
-	console.log('No schema changes: no migration created.')
+mkdirSync(path.dirname(SCHEMA_FILES.postgresql), { recursive: true })
+writeFileSync(
+	SCHEMA_FILES.postgresql,
+	derivePostgresSchema(readFileSync(SCHEMA_FILES.sqlite, 'utf8')),
+)
+console.log(`Wrote ${SCHEMA_FILES.postgresql}`)
+
+function report(engine: string, result: Awaited<ReturnType<typeof createMigration>>) {
+	for (const applied of result.applied) console.log(`${engine}: applied ${applied}`)
+	console.log(
+		result.name === null
+			? `${engine}: no schema changes, no migration created.`
+			: `${engine}: created ${result.name}/migration.sql`,
+	)
+}
+
+const sqliteUrl =
+	env.databaseEngine === 'sqlite' ? env.databaseUrl : `file:${path.join(env.dataDir, 'frasea.db')}`
+report('SQLite', await createMigration(sqliteUrl, name))
+
+if (env.databaseEngine === 'postgresql') {
+	report('PostgreSQL', await createMigration(env.databaseUrl, name))
 } else {
-	console.log(`Created prisma/migrations/${result.name}/migration.sql`)
+	const cluster = await startPostgresCluster()
+	try {
+		report('PostgreSQL', await createMigration(cluster.url(), name))
+	} finally {
+		await cluster.stop()
+	}
 }

@@ -42,8 +42,16 @@ async function loadBuild() {
 	return import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
 }
 
-// Importing the build validates the environment and migrates the database.
-const build = await loadBuild()
+// Importing the build validates the environment and migrates the database. A bad
+// environment or a database this version cannot use stops the start with the reasons
+// alone: the stack would only hide them.
+const build = await loadBuild().catch((error) => {
+	if (error instanceof Error && ['EnvError', 'MigrationStateError'].includes(error.name)) {
+		console.error(`Frasea cannot start. ${error.message}`)
+		process.exit(1)
+	}
+	throw error
+})
 /** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, bodyLimits: { form: number, multipart: number }, messages: { crossSite: string, tooLarge: string } }} */
 const config = /** @type {any} */ (build.entry.module).serverConfig()
 const handleRequest = createRequestHandler(vite ? loadBuild : build, process.env.NODE_ENV)

@@ -1,6 +1,8 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaPg } from '@prisma/adapter-pg'
 import { applyMigrations } from '../db/migrate.server'
 import { PrismaClient } from '../generated/prisma/client'
+import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgresql/client'
 import { getEnv } from './env.server'
 
 // Wait this long for a lock held by another process before failing with SQLITE_BUSY.
@@ -13,17 +15,36 @@ const state = globalThis as typeof globalThis & {
 	__fraseaDatabaseReady?: Promise<void>
 }
 
-function createClient() {
+/**
+ * One client for the engine DATABASE_URL names. Both clients are generated from the same
+ * data model, so they answer the same calls; the app is typed against the SQLite one.
+ */
+function createClient(): PrismaClient {
+	const { databaseUrl, databaseEngine } = getEnv()
+	if (databaseEngine === 'postgresql') {
+		const adapter = new PrismaPg(
+			{ connectionString: databaseUrl },
+			{
+				// A connection the server drops while idle is replaced by the pool; it must not
+				// take the process down.
+				onPoolError: (error) => console.error(`Database pool: ${error.message}`),
+			},
+		)
+		return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient
+	}
 	// `timeout` becomes better-sqlite3's busy_timeout on the adapter's own connection.
-	const adapter = new PrismaBetterSqlite3({ url: getEnv().databaseUrl, timeout: BUSY_TIMEOUT_MS })
+	const adapter = new PrismaBetterSqlite3({ url: databaseUrl, timeout: BUSY_TIMEOUT_MS })
 	return new PrismaClient({ adapter })
 }
 
 export const prisma = (state.__fraseaPrisma ??= createClient())
 
+/** The engine the app runs on, for the few queries whose SQL differs between the two. */
+export const databaseEngine = () => getEnv().databaseEngine
+
 /**
- * Brings the database up to date (pending migrations, WAL journal, busy timeout, foreign
- * keys) once per process. Await it before serving requests.
+ * Brings the database up to date (pending migrations; on SQLite also the WAL journal,
+ * busy timeout and foreign keys) once per process. Await it before serving requests.
  */
 export function ensureDatabase(): Promise<void> {
 	state.__fraseaDatabaseReady ??= prepareDatabase().catch((error: unknown) => {
@@ -34,10 +55,12 @@ export function ensureDatabase(): Promise<void> {
 }
 
 async function prepareDatabase() {
-	const { applied } = await applyMigrations(getEnv().databaseUrl)
+	const { databaseUrl, databaseEngine } = getEnv()
+	const { applied } = await applyMigrations(databaseUrl)
 	if (applied.length > 0) {
 		console.log(`Database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
 	}
+	if (databaseEngine !== 'sqlite') return
 	// journal_mode is stored in the file; busy_timeout and foreign_keys belong to the
 	// connection, so they go through Prisma's own connection (the adapter keeps one).
 	// PRAGMA statements that report a value must be read as queries.

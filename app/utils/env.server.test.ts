@@ -28,6 +28,28 @@ describe('parseEnv', () => {
 		)
 	})
 
+	test('a PostgreSQL URL selects PostgreSQL, and then both shared secrets are required', () => {
+		const secrets = { SESSION_SECRET: 'x'.repeat(32), SECRETS_KEY: 'y'.repeat(32) }
+		for (const url of ['postgres://app:pw@db:5432/frasea', 'postgresql://db/frasea']) {
+			const env = parseEnv({ DATABASE_URL: url, ...secrets })
+			expect(env.databaseUrl).toBe(url)
+			expect(env.databaseEngine).toBe('postgresql')
+		}
+		expect(parseEnv({}).databaseEngine).toBe('sqlite')
+
+		let error: unknown
+		try {
+			parseEnv({ DATABASE_URL: 'postgres://db/frasea' })
+		} catch (caught) {
+			error = caught
+		}
+		expect(error).toBeInstanceOf(EnvError)
+		expect((error as EnvError).problems).toEqual([
+			expect.stringMatching(/^SESSION_SECRET: is required with a PostgreSQL DATABASE_URL/),
+			expect.stringMatching(/^SECRETS_KEY: is required with a PostgreSQL DATABASE_URL/),
+		])
+	})
+
 	test('empty values count as unset', () => {
 		expect(parseEnv({ PORT: '', GEMINI_API_KEY: '', ADMIN_EMAIL: '' })).toMatchObject({
 			PORT: 3000,
@@ -41,7 +63,7 @@ describe('parseEnv', () => {
 		try {
 			parseEnv({
 				PORT: 'tres mil',
-				DATABASE_URL: 'postgres://db/frasea',
+				DATABASE_URL: 'mysql://db/frasea',
 				ADMIN_EMAIL: 'no-es-un-correo',
 				IMAGE_PROVIDER: 'dalle',
 				GEMINI_BASE_URL: 'ftp://example.com',

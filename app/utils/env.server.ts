@@ -55,7 +55,10 @@ const schema = z.object({
 	DATABASE_URL: optionalString.pipe(
 		z
 			.string()
-			.regex(/^file:.+/, 'must be a SQLite file URL such as file:./data/frasea.db')
+			.regex(
+				/^(file:.+|postgres(ql)?:\/\/.+)/,
+				'must be a SQLite file URL such as file:./data/frasea.db or a PostgreSQL URL such as postgres://user:password@host:5432/frasea',
+			)
 			.optional(),
 	),
 	SESSION_SECRET: optionalString.pipe(
@@ -118,14 +121,33 @@ function crossProblems(source: Record<string, string | undefined>): string[] {
 	if (set('OPENAI_BASE_URL') && !set('OPENAI_MODEL')) {
 		problems.push('OPENAI_MODEL: is required when OPENAI_BASE_URL is set')
 	}
+	// Several processes share one PostgreSQL database: a secret generated into one machine's
+	// DATA_DIR would sign cookies and encrypt keys that the other machines cannot read.
+	if (engineOf(source.DATABASE_URL?.trim()) === 'postgresql') {
+		for (const name of ['SESSION_SECRET', 'SECRETS_KEY']) {
+			if (!set(name)) {
+				problems.push(
+					`${name}: is required with a PostgreSQL DATABASE_URL (every app process must share it; generate one with: openssl rand -base64 32)`,
+				)
+			}
+		}
+	}
 	return problems
+}
+
+export type DatabaseEngine = 'sqlite' | 'postgresql'
+
+/** Which database a URL names: `postgres://` or `postgresql://`, else a SQLite `file:`. */
+export function engineOf(databaseUrl: string | undefined): DatabaseEngine {
+	return databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgresql' : 'sqlite'
 }
 
 type Env = z.infer<typeof schema> & {
 	/** Absolute path of DATA_DIR. */
 	dataDir: string
-	/** The SQLite URL actually used (DATABASE_URL, or a file under DATA_DIR). */
+	/** The database URL actually used (DATABASE_URL, or a SQLite file under DATA_DIR). */
 	databaseUrl: string
+	databaseEngine: DatabaseEngine
 	/**
 	 * The public origin (APP_URL, or http://localhost:PORT): the only source of absolute
 	 * URLs. The request's Host header is never used for them.
@@ -158,10 +180,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	if (!result.success || problems.length > 0) throw new EnvError(problems)
 	const dataDir = path.resolve(result.data.DATA_DIR)
 	const appOrigin = new URL(result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).origin
+	const databaseUrl = result.data.DATABASE_URL ?? `file:${path.join(dataDir, 'frasea.db')}`
 	return {
 		...result.data,
 		dataDir,
-		databaseUrl: result.data.DATABASE_URL ?? `file:${path.join(dataDir, 'frasea.db')}`,
+		databaseUrl,
+		databaseEngine: engineOf(databaseUrl),
 		appOrigin,
 		appUrlConfigured: result.data.APP_URL !== undefined,
 		secureCookies: appOrigin.startsWith('https:'),
