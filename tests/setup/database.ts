@@ -1,23 +1,52 @@
+import { randomBytes } from 'node:crypto'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, inject } from 'vitest'
+import { TEMPLATE_DATABASE, testEngine } from './engine'
+import { databaseOn } from './global-setup'
 
 /**
- * Every test file gets its own data folder with a fresh, migrated database, and the
- * environment the app reads is set before any of the file's modules load (Vitest runs
+ * Every test file gets its own data folder with a fresh, migrated database (a copy of the
+ * SQLite template file, or a PostgreSQL database created from the template database), and
+ * the environment the app reads is set before any of the file's modules load (Vitest runs
  * each file in its own process, and setup files first). A file that needs other values
  * sets them in `vi.hoisted`, which runs before its imports; files that never touch the
- * database only pay for a file copy.
+ * database only pay for a copy.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'frasea-test-'))
-const databaseFile = path.join(dir, 'test.db')
-copyFileSync(inject('templateDatabase'), databaseFile)
-
 process.env.DATA_DIR = dir
-process.env.DATABASE_URL = `file:${databaseFile}`
 process.env.SESSION_SECRET = 'primer-secreto-de-pruebas-1234,secreto-anterior-de-pruebas-5678'
 process.env.ADMIN_EMAIL = 'jefa@frasea.test'
 process.env.AUTH_RATE_LIMIT = '3'
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let dropDatabase = async () => {}
+if (testEngine() === 'postgresql') {
+	const serverUrl = inject('templateDatabase')
+	// Required with PostgreSQL: every process must share it.
+	process.env.SECRETS_KEY = 'clave-de-secretos-de-pruebas-0123456789'
+	const database = `frasea_test_${randomBytes(6).toString('hex')}`
+	await adminQuery(serverUrl, `CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`)
+	process.env.DATABASE_URL = databaseOn(serverUrl, database)
+	dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+} else {
+	const databaseFile = path.join(dir, 'test.db')
+	copyFileSync(inject('templateDatabase'), databaseFile)
+	process.env.DATABASE_URL = `file:${databaseFile}`
+}
+
+async function adminQuery(serverUrl: string, sql: string) {
+	const client = new pg.Client({ connectionString: serverUrl })
+	await client.connect()
+	try {
+		await client.query(sql)
+	} finally {
+		await client.end()
+	}
+}
+
+afterAll(async () => {
+	rmSync(dir, { recursive: true, force: true })
+	await dropDatabase()
+})

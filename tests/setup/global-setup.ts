@@ -2,21 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { type TestProject } from 'vitest/node'
 import { applyMigrations } from '../../app/db/migrate.server'
+import { TEMPLATE_DATABASE, testEngine } from './engine'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
-		/** A migrated SQLite file that each test file copies (tests/setup/database.ts). */
+		/**
+		 * What each test file copies (tests/setup/database.ts): a migrated SQLite file, or on
+		 * PostgreSQL the server's URL (the migrated template is a database on it).
+		 */
 		templateDatabase: string
 	}
 }
 
 /**
- * Migrates one template database for the whole run: copying a file per test file is
- * cheaper than replaying the migrations in each of them.
+ * Migrates one template database for the whole run: copying it per test file is cheaper
+ * than replaying the migrations in each of them.
  */
 export async function setup(project: TestProject) {
+	if (testEngine() === 'postgresql') return setupPostgres(project)
 	const dir = mkdtempSync(path.join(tmpdir(), 'frasea-template-'))
 	const file = path.join(dir, 'template.db')
 	await applyMigrations(`file:${file}`)
@@ -27,4 +33,25 @@ export async function setup(project: TestProject) {
 	db.close()
 	project.provide('templateDatabase', file)
 	return () => rmSync(dir, { recursive: true, force: true })
+}
+
+async function setupPostgres(project: TestProject) {
+	const serverUrl = process.env.TEST_POSTGRES_URL as string
+	const admin = new pg.Client({ connectionString: serverUrl })
+	await admin.connect()
+	try {
+		await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)
+		await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
+	} finally {
+		await admin.end()
+	}
+	await applyMigrations(databaseOn(serverUrl, TEMPLATE_DATABASE))
+	project.provide('templateDatabase', serverUrl)
+}
+
+/** The URL of another database on the same server. */
+export function databaseOn(serverUrl: string, database: string) {
+	const url = new URL(serverUrl)
+	url.pathname = `/${database}`
+	return url.toString()
 }
