@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
 
+// `*.postgres.test.ts` files test what only exists with a PostgreSQL server next to SQLite
+// (copying one into the other, several processes on one database): they run in the
+// PostgreSQL pass (`npm run test:unit:postgres`) only.
+const postgresPass = process.env.TEST_DATABASE === 'postgresql'
+
 // Vitest runs without the Remix plugin; Playwright specs live in e2e/ and are not included.
 export default defineConfig({
 	resolve: {
@@ -13,6 +18,7 @@ export default defineConfig({
 			'tests/**/*.test.{ts,tsx}',
 			'scripts/**/*.test.ts',
 		],
+		exclude: ['**/node_modules/**', ...(postgresPass ? [] : ['**/*.postgres.test.ts'])],
 		environment: 'node',
 		// One process per file, each with its own migrated database (tests/setup/).
 		pool: 'forks',
