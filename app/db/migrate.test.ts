@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test } from 'vitest'
-import { applyMigrations, createMigration, defaultMigrationPaths } from './migrate.server'
+import {
+	applyMigrations,
+	createMigration,
+	defaultMigrationPaths,
+	MigrationStateError,
+} from './migrate.server'
 
 const paths = defaultMigrationPaths()
 const tempDir = mkdtempSync(path.join(tmpdir(), 'frasea-migrate-'))
@@ -65,6 +70,24 @@ describe('applyMigrations', () => {
 			expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'))
 			expect(row.finished_at).not.toBeNull()
 		}
+	})
+})
+
+describe('a database this version cannot use', () => {
+	test('one migrated by a newer version is refused, naming the migration it does not know', async () => {
+		const file = path.join(tempDir, 'ahead.db')
+		await applyMigrations(`file:${file}`)
+		const db = new Database(file)
+		db.prepare(
+			`INSERT INTO _prisma_migrations (id, checksum, migration_name, finished_at, applied_steps_count)
+			VALUES ('newer', 'abc', '29991231000000_from_the_future', 1, 1)`,
+		).run()
+		db.close()
+		const refusal = await applyMigrations(`file:${file}`).catch((error: unknown) => error)
+		expect(refusal).toBeInstanceOf(MigrationStateError)
+		expect((refusal as Error).message).toMatch(
+			/ahead of this version: it has migration\(s\) 29991231000000_from_the_future/,
+		)
 	})
 })
 
