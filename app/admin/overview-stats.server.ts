@@ -1,6 +1,7 @@
 import { Prisma } from '~/generated/prisma/client'
 import { getLikeStats } from '~/models/like.server'
-import { prisma } from '~/utils/db.server'
+import { databaseEngine, prisma } from '~/utils/db.server'
+import { timestampValue, toNumber } from '~/utils/sql.server'
 import { lastMadridDays } from './madrid-days'
 
 /**
@@ -32,7 +33,7 @@ export async function getUserStats(now = new Date()): Promise<UserStats> {
 	return {
 		totalUsers,
 		totalPhrases,
-		activeUsers: Number(active[0]?.users ?? 0),
+		activeUsers: toNumber(active[0]?.users),
 		averagePhrasesPerUser: totalUsers === 0 ? 0 : Math.round(totalPhrases / totalUsers),
 	}
 }
@@ -49,8 +50,12 @@ export interface DailyGenerations {
  */
 export async function getDailyGenerations(now = new Date()): Promise<DailyGenerations[]> {
 	const days = lastMadridDays(now, STATS_DAYS)
+	// Typed in the VALUES list: PostgreSQL would take untyped parameters there for text.
 	const values = Prisma.join(
-		days.map((day, index) => Prisma.sql`(${index}, ${day.start}, ${day.end})`),
+		days.map(
+			(day, index) =>
+				Prisma.sql`(CAST(${index} AS INTEGER), ${timestampValue(day.start)}, ${timestampValue(day.end)})`,
+		),
 	)
 	const rows = await prisma.$queryRaw<Array<{ idx: bigint | number; n: bigint | number }>>`
 		WITH days(idx, day_start, day_end) AS (VALUES ${values})
@@ -60,7 +65,7 @@ export async function getDailyGenerations(now = new Date()): Promise<DailyGenera
 				AND e.outcome = 'success'
 		) AS n
 		FROM days`
-	const counts = new Map(rows.map((row) => [Number(row.idx), Number(row.n)]))
+	const counts = new Map(rows.map((row) => [toNumber(row.idx), toNumber(row.n)]))
 	return days.map((day, index) => ({ day: day.key, generations: counts.get(index) ?? 0 }))
 }
 
@@ -101,17 +106,22 @@ export async function getCallStats(
 	const until = days.at(-1)?.end ?? now
 	const inWindow = Prisma.sql`created_at >= ${since} AND created_at < ${until}`
 	// `+provider` keeps SQLite from walking the whole provider index to avoid a sort: the
-	// window's date range (on the covering date index) is the cheaper read.
+	// window's date range (on the covering date index) is the cheaper read. PostgreSQL has
+	// no unary plus on text, and its planner weighs the two reads itself.
+	const groupBy =
+		databaseEngine() === 'postgresql'
+			? Prisma.sql`GROUP BY provider`
+			: Prisma.sql`GROUP BY +provider`
 	const groups = await prisma.$queryRaw<
-		Array<{ provider: string; calls: bigint | number; errors: bigint | number }>
+		Array<{ provider: string; calls: bigint | number; errors: bigint | number | string }>
 	>`
 		SELECT provider, COUNT(*) AS calls,
 			SUM(CASE WHEN outcome = 'error' THEN 1 ELSE 0 END) AS errors
-		FROM generation_events WHERE ${inWindow} GROUP BY +provider`
+		FROM generation_events WHERE ${inWindow} ${groupBy}`
 	const perProvider = groups.map((group) => ({
 		provider: group.provider,
-		calls: Number(group.calls),
-		errors: Number(group.errors),
+		calls: toNumber(group.calls),
+		errors: toNumber(group.errors),
 	}))
 	const total = {
 		provider: null,

@@ -131,3 +131,22 @@ test('a disabled account shows as disabled, whether or not its e-mail was confir
 	await prisma.profile.update({ where: { id: carla }, data: { disabledAt: null } })
 	expect((await listUsers({ search: 'carla', page: 1 })).rows[0]?.status).toBe('unconfirmed')
 })
+
+test('the search is literal (%, _ and \\ are no wildcards) and ignores ASCII case, on both engines', async () => {
+	const created = await Promise.all(
+		[
+			['Dora_Ruiz', 'dora_ruiz@frasea.test'],
+			['DoraXRuiz', 'doraxruiz@frasea.test'],
+			['Eva 100%', 'eva\\100@frasea.test'],
+		].map(([name, email]) => prisma.profile.create({ data: { name: name!, email: email! } })),
+	)
+	const names = async (search: string) =>
+		(await listUsers({ search, page: 1 })).rows.map((row) => row.name).sort()
+	expect(await names('a_r')).toEqual(['Dora_Ruiz'])
+	expect(await names('0%')).toEqual(['Eva 100%'])
+	expect(await names('%')).toEqual(['Eva 100%'])
+	expect(await names('a\\1')).toEqual(['Eva 100%'])
+	expect(await names('DORA')).toEqual(['DoraXRuiz', 'Dora_Ruiz'])
+	expect(await names('ANA@FRASEA')).toEqual(['Ana Admin'])
+	await prisma.profile.deleteMany({ where: { id: { in: created.map((user) => user.id) } } })
+})

@@ -1,12 +1,15 @@
 import { deleteAccount, isMainAdmin, MainAdminError } from '~/dashboard/account-deletion.server'
 import { isTwoFactorEnabled } from '~/auth/two-factor.server'
-import { type Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { readSettings, SETTING_KEYS, writeSetting } from '~/settings/store.server'
 import { prisma } from '~/utils/db.server'
+import { containsIgnoringCase, toNumber } from '~/utils/sql.server'
 
 /**
  * The admin's list of accounts and what an admin may do to one. The list reads one page of
- * profiles, then the page's phrase counts and last sign-ins in one grouped query each.
+ * profile ids (raw SQL: the search is a literal, case-insensitive substring on both engines,
+ * which Prisma's `contains` is not), the page's profiles, then their phrase counts and last
+ * sign-ins in one grouped query each.
  */
 
 export const USERS_PAGE_SIZE = 20
@@ -28,20 +31,26 @@ export interface AdminUserRow {
 	phraseCount: number
 }
 
-function searchWhere(search: string): Prisma.ProfileWhereInput {
-	return search ? { OR: [{ name: { contains: search } }, { email: { contains: search } }] } : {}
+function searchWhere(search: string) {
+	return search
+		? Prisma.sql`WHERE ${containsIgnoringCase(Prisma.sql`nombre`, search)}
+			OR ${containsIgnoringCase(Prisma.sql`correo`, search)}`
+		: Prisma.empty
 }
 
 export async function listUsers(options: { search: string; page: number }) {
 	const where = searchWhere(options.search)
-	const total = await prisma.profile.count({ where })
+	const counted = await prisma.$queryRaw<Array<{ total: bigint | number }>>`
+		SELECT COUNT(*) AS total FROM perfiles ${where}`
+	const total = toNumber(counted[0]?.total)
 	const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE))
 	const page = Math.min(Math.max(1, Math.trunc(options.page) || 1), pageCount)
-	const profiles = await prisma.profile.findMany({
-		where,
-		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-		skip: (page - 1) * USERS_PAGE_SIZE,
-		take: USERS_PAGE_SIZE,
+	const pageIds = await prisma.$queryRaw<Array<{ id: string }>>`
+		SELECT id FROM perfiles ${where}
+		ORDER BY fecha_creacion DESC, id DESC
+		LIMIT ${USERS_PAGE_SIZE} OFFSET ${(page - 1) * USERS_PAGE_SIZE}`
+	const unordered = await prisma.profile.findMany({
+		where: { id: { in: pageIds.map((row) => row.id) } },
 		select: {
 			id: true,
 			name: true,
@@ -52,7 +61,10 @@ export async function listUsers(options: { search: string; page: number }) {
 			createdAt: true,
 		},
 	})
-	const ids = profiles.map((profile) => profile.id)
+	const ids = pageIds.map((row) => row.id)
+	const byId = new Map(unordered.map((profile) => [profile.id, profile]))
+	// A profile deleted between the two reads is simply left out.
+	const profiles = ids.flatMap((id) => byId.get(id) ?? [])
 	const [phraseCounts, signIns] =
 		ids.length === 0
 			? [[], []]

@@ -1,5 +1,6 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { timestampValue } from '~/utils/sql.server'
 import {
 	countOwnRows,
 	type DateSort,
@@ -27,8 +28,8 @@ export type HistoryEntry = {
 export async function listHistory(userId: string, options: PageOptions) {
 	const { rows, ...rest } = await pageOfOwnRows<HistoryEntry>(
 		'historial_frases',
-		Prisma.sql`id, contenido AS content, fecha_creacion AS createdAt,
-			prompt_original AS originalPrompt, configuracion AS settings`,
+		Prisma.sql`id, contenido AS content, fecha_creacion AS "createdAt",
+			prompt_original AS "originalPrompt", configuracion AS settings`,
 		userId,
 		options,
 	)
@@ -98,6 +99,14 @@ export async function deleteHistoryEntry(userId: string, id: string) {
 
 const EXPORT_BATCH = 500
 
+/** The rows after `after` in (date, id) order, or before it when going backwards. */
+function keysetAfter(after: { at: string; id: string }, forward: boolean) {
+	const at = timestampValue(after.at)
+	return forward
+		? Prisma.sql`AND (fecha_creacion > ${at} OR (fecha_creacion = ${at} AND id > ${after.id}))`
+		: Prisma.sql`AND (fecha_creacion < ${at} OR (fecha_creacion = ${at} AND id < ${after.id}))`
+}
+
 /**
  * The texts of the user's history matching `search`, in `sort` order, read in batches
  * (keyset: date and id after the last one read), so an export of any size holds one batch
@@ -106,16 +115,13 @@ const EXPORT_BATCH = 500
 export async function* historyTexts(userId: string, search: string, sort: DateSort) {
 	const forward = sort === 'oldest'
 	const direction = forward ? Prisma.sql`ASC` : Prisma.sql`DESC`
-	// The date as stored (text), so the comparison is the database's own ordering.
+	// The date read back as the database's own text (never through a JS Date), so the cursor
+	// compares exactly as the database orders.
 	let after: { at: string; id: string } | null = null
 	for (;;) {
-		const cursor: Prisma.Sql = after
-			? forward
-				? Prisma.sql`AND (fecha_creacion > ${after.at} OR (fecha_creacion = ${after.at} AND id > ${after.id}))`
-				: Prisma.sql`AND (fecha_creacion < ${after.at} OR (fecha_creacion = ${after.at} AND id < ${after.id}))`
-			: Prisma.empty
+		const cursor: Prisma.Sql = after ? keysetAfter(after, forward) : Prisma.empty
 		const rows: Array<{ id: string; content: string; at: string }> = await prisma.$queryRaw`
-			SELECT id, contenido AS content, fecha_creacion || '' AS at FROM historial_frases
+			SELECT id, contenido AS content, CAST(fecha_creacion AS TEXT) AS at FROM historial_frases
 			WHERE ${ownRowsWhere(userId, search)} ${cursor}
 			ORDER BY fecha_creacion ${direction}, id ${direction}
 			LIMIT ${EXPORT_BATCH}`

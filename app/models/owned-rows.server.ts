@@ -1,10 +1,12 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { containsIgnoringCase, toNumber } from '~/utils/sql.server'
 
 /**
  * One page of a user's rows in a table keyed by `usuario_id` and dated by
  * `fecha_creacion` (saved phrases, history), optionally filtered by a literal substring of
- * `contenido`. Raw SQL because Prisma's `contains` passes % and _ through as wildcards.
+ * `contenido` (ignoring case). Raw SQL because Prisma's `contains` passes % and _ through
+ * as wildcards.
  * Two queries (a count and the page), both on the (usuario_id, fecha_creacion) index.
  */
 
@@ -13,21 +15,16 @@ export type OwnedTable = 'frases' | 'historial_frases'
 
 export type PageOptions = { search: string; sort: DateSort; page: number; pageSize: number }
 
-/** Escapes LIKE's wildcards (and the escape character itself) so they match literally. */
-export function likeContaining(text: string) {
-	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
 export function ownRowsWhere(userId: string, search: string) {
 	return search
-		? Prisma.sql`usuario_id = ${userId} AND contenido LIKE ${likeContaining(search)} ESCAPE '\\'`
+		? Prisma.sql`usuario_id = ${userId} AND ${containsIgnoringCase(Prisma.sql`contenido`, search)}`
 		: Prisma.sql`usuario_id = ${userId}`
 }
 
 export async function countOwnRows(table: OwnedTable, userId: string, search: string) {
 	const rows = await prisma.$queryRaw<Array<{ total: bigint | number }>>`
 		SELECT COUNT(*) AS total FROM ${Prisma.raw(table)} WHERE ${ownRowsWhere(userId, search)}`
-	return Number(rows[0]?.total ?? 0)
+	return toNumber(rows[0]?.total)
 }
 
 /**

@@ -39,7 +39,7 @@ export type PhraseSort = DateSort
 export async function listPhrases(userId: string, options: PageOptions) {
 	const { rows, ...rest } = await pageOfOwnRows<SavedPhrase>(
 		'frases',
-		Prisma.sql`id, contenido AS content, fecha_creacion AS createdAt`,
+		Prisma.sql`id, contenido AS content, fecha_creacion AS "createdAt"`,
 		userId,
 		options,
 	)

@@ -97,14 +97,17 @@ function ipv6Prefix64(address: string): string {
 
 /**
  * Takes one from `key`'s allowance for the day in a single statement: the upsert only
- * increments while the count is under the limit, and SQLite runs it under the write lock,
- * so concurrent callers (from any process) cannot overshoot. False when it is spent.
+ * increments while the count is under the limit. SQLite runs it under the write lock;
+ * PostgreSQL locks the conflicting row and checks the WHERE against its latest version, so
+ * on both, concurrent callers (from any process) cannot overshoot. False when it is spent.
  */
 async function take(key: string, limit: number, day: string): Promise<boolean> {
 	if (limit <= 0) return false
+	// Qualified: in PostgreSQL a bare `count` could also be the proposed row's (excluded).
 	const rows = await prisma.$queryRaw<Array<{ count: number }>>`
 		INSERT INTO generation_quotas (subject, day, count) VALUES (${key}, ${day}, 1)
-		ON CONFLICT (subject, day) DO UPDATE SET count = count + 1 WHERE count < ${limit}
+		ON CONFLICT (subject, day) DO UPDATE SET count = generation_quotas.count + 1
+		WHERE generation_quotas.count < ${limit}
 		RETURNING count`
 	return rows.length > 0
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
+import { testEngine } from '../../tests/setup/engine'
 import { decryptSecret, encryptSecret, maskSecret } from './secrets.server'
 
 describe('stored secrets', () => {
@@ -37,12 +38,27 @@ describe('stored secrets', () => {
 	})
 })
 
-test('without SECRETS_KEY the key is generated once into DATA_DIR, private, and survives a restart', async () => {
-	const stored = encryptSecret('sigue-abriendo')
-	const file = path.join(process.env.DATA_DIR!, 'secrets-key')
-	expect(statSync(file).mode & 0o777).toBe(0o600)
-	// A fresh process: modules loaded again, the key read back from the file.
-	vi.resetModules()
-	const restarted = await import('./secrets.server')
-	expect(restarted.decryptSecret(stored)).toBe('sigue-abriendo')
-})
+// SQLite only: PostgreSQL requires SECRETS_KEY (env.server.test.ts), so nothing is generated.
+test.skipIf(testEngine() === 'postgresql')(
+	'without SECRETS_KEY the key is generated once into DATA_DIR, private, and survives a restart',
+	async () => {
+		const stored = encryptSecret('sigue-abriendo')
+		const file = path.join(process.env.DATA_DIR!, 'secrets-key')
+		expect(statSync(file).mode & 0o777).toBe(0o600)
+		// A fresh process: modules loaded again, the key read back from the file.
+		vi.resetModules()
+		const restarted = await import('./secrets.server')
+		expect(restarted.decryptSecret(stored)).toBe('sigue-abriendo')
+	},
+)
+
+test.runIf(testEngine() === 'postgresql')(
+	'with PostgreSQL the key is SECRETS_KEY: nothing is written into DATA_DIR, and a restart opens what was stored',
+	async () => {
+		const stored = encryptSecret('sigue-abriendo')
+		expect(existsSync(path.join(process.env.DATA_DIR!, 'secrets-key'))).toBe(false)
+		vi.resetModules()
+		const restarted = await import('./secrets.server')
+		expect(restarted.decryptSecret(stored)).toBe('sigue-abriendo')
+	},
+)

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { testEngine } from '../../tests/setup/engine'
 import { EnvError, parseEnv } from './env.server'
 
 describe('parseEnv', () => {
@@ -138,16 +139,32 @@ describe('parseEnv', () => {
 })
 
 describe('getSessionSecrets', () => {
-	test('without SESSION_SECRET one secret is generated once into DATA_DIR and reused', async () => {
-		const dir = mkdtempSync(path.join(tmpdir(), 'frasea-env-'))
-		process.env.DATA_DIR = dir
-		delete process.env.SESSION_SECRET
-		const { getSessionSecrets } = await import('./env.server')
-		const [secret] = getSessionSecrets()
-		expect(secret).toMatch(/^[\w-]{40,}$/)
-		const file = path.join(dir, 'session-secret')
-		expect(readFileSync(file, 'utf8')).toBe(secret)
-		expect(statSync(file).mode & 0o777).toBe(0o600)
-		expect(getSessionSecrets()).toEqual([secret])
-	})
+	// SQLite only: PostgreSQL requires SESSION_SECRET (tested in parseEnv above) and generates none.
+	test.skipIf(testEngine() === 'postgresql')(
+		'without SESSION_SECRET one secret is generated once into DATA_DIR and reused',
+		async () => {
+			const dir = mkdtempSync(path.join(tmpdir(), 'frasea-env-'))
+			process.env.DATA_DIR = dir
+			delete process.env.SESSION_SECRET
+			const { getSessionSecrets } = await import('./env.server')
+			const [secret] = getSessionSecrets()
+			expect(secret).toMatch(/^[\w-]{40,}$/)
+			const file = path.join(dir, 'session-secret')
+			expect(readFileSync(file, 'utf8')).toBe(secret)
+			expect(statSync(file).mode & 0o777).toBe(0o600)
+			expect(getSessionSecrets()).toEqual([secret])
+		},
+	)
+
+	test.runIf(testEngine() === 'postgresql')(
+		'with PostgreSQL a missing SESSION_SECRET stops the app instead of generating one',
+		async () => {
+			const dir = mkdtempSync(path.join(tmpdir(), 'frasea-env-'))
+			process.env.DATA_DIR = dir
+			delete process.env.SESSION_SECRET
+			const { getSessionSecrets } = await import('./env.server')
+			expect(() => getSessionSecrets()).toThrow(EnvError)
+			expect(existsSync(path.join(dir, 'session-secret'))).toBe(false)
+		},
+	)
 })

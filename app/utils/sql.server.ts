@@ -1,0 +1,40 @@
+import { Prisma } from '~/generated/prisma/client'
+import { databaseEngine } from './db.server'
+
+/**
+ * SQL fragments whose text differs between SQLite and PostgreSQL, so raw queries elsewhere
+ * are written once. Aliases that must keep their case are double-quoted at the call site
+ * (PostgreSQL folds unquoted ones to lowercase); that is portable and needs nothing here.
+ */
+
+/** Escapes LIKE's wildcards (and the escape character itself) so they match literally. */
+export function likeContaining(text: string) {
+	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/**
+ * `column` contains `text` literally (%, _ and \ are no wildcards), ignoring the case of
+ * ASCII letters on both engines. One difference remains: SQLite's LIKE folds ASCII only,
+ * while PostgreSQL's ILIKE folds by the database's locale, so there "ÁRBOL" also finds
+ * "árbol" (with a UTF-8 locale); SQLite has no Unicode case folding without an extension.
+ */
+export function containsIgnoringCase(column: Prisma.Sql, text: string) {
+	const operator = databaseEngine() === 'postgresql' ? Prisma.sql`ILIKE` : Prisma.sql`LIKE`
+	return Prisma.sql`${column} ${operator} ${likeContaining(text)} ESCAPE '\\'`
+}
+
+/**
+ * A date compared with a DateTime column where PostgreSQL cannot infer the parameter's type
+ * (a VALUES list, a cursor read back as text). SQLite stores the adapter's ISO text, which
+ * compares as text in the same format, so there the value goes as it is.
+ */
+export function timestampValue(value: Date | string) {
+	return databaseEngine() === 'postgresql'
+		? Prisma.sql`CAST(${value} AS TIMESTAMP(3))`
+		: Prisma.sql`${value}`
+}
+
+/** COUNT and SUM come back as bigint, number or (PostgreSQL's numeric) string. */
+export function toNumber(value: bigint | number | string | null | undefined) {
+	return value === null || value === undefined ? 0 : Number(value)
+}
