@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { prisma } from '~/utils/db.server'
@@ -8,7 +7,8 @@ import * as uploads from '~/models/upload.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
 import { imageCache, renderLimiter } from './render-guard.server'
 import * as serve from './serve.server'
-import { storeUpload, uploadPath } from './upload.server'
+import { storedFileExists } from '../../tests/support/stored-files'
+import { storeUpload, uploadKey } from './upload.server'
 import { signCardPath } from './url-signature.server'
 import { cardImageUrl, signedCardUrl } from './urls.server'
 
@@ -232,7 +232,7 @@ describe('uploaded backgrounds are private', () => {
 		expect(
 			await uploads.deleteUploadForViewer(id, { userId: null, visitorId: owner.visitorId }),
 		).toBe(true)
-		expect(existsSync(uploadPath(id) as string)).toBe(false)
+		expect(await storedFileExists(uploadKey(id))).toBe(false)
 		expect((await serve.cardImageResponse(owner.get(url))).status).toBe(404)
 	})
 
@@ -249,8 +249,8 @@ describe('uploaded backgrounds are private', () => {
 
 		expect(await uploads.purgeExpiredUploads()).toBe(1)
 		expect(await prisma.upload.findUnique({ where: { id: old } })).toBeNull()
-		expect(existsSync(uploadPath(old) as string)).toBe(false)
-		expect(existsSync(uploadPath(fresh) as string)).toBe(true)
+		expect(await storedFileExists(uploadKey(old))).toBe(false)
+		expect(await storedFileExists(uploadKey(fresh))).toBe(true)
 	})
 })
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
+import { fileStore } from '~/storage/files.server'
 import { Limiter, QueueFullError } from '~/utils/concurrency.server'
 import { getEnv } from '~/utils/env.server'
 import { CARD_LIMITS } from './limits'
@@ -10,7 +10,8 @@ import { UPLOAD_LIMIT_MESSAGES } from './messages'
 /**
  * Custom card backgrounds. The format is checked from the bytes (never the file name or
  * the declared type), the size while streaming, and the image is re-encoded without its
- * metadata before it is stored under DATA_DIR/uploads. The database row is the caller's.
+ * metadata before it is stored (`uploads/{id}.jpg` in the file store: DATA_DIR on SQLite,
+ * the database on PostgreSQL). The `uploads` row is the caller's.
  */
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
@@ -66,7 +67,18 @@ export function uploadsDir(dataDir?: string) {
 	return path.join(dataDir ?? getEnv().dataDir, 'uploads')
 }
 
-/** Where an upload's file lives, or null for an id that is not one of ours. */
+/** An upload's key in the file store, or null for an id that is not one of ours. */
+export function uploadKey(id: string): string | null {
+	return UPLOAD_ID.test(id) ? `uploads/${id}.jpg` : null
+}
+
+/** The upload id a store key names, or null (a temporary leftover, say). */
+export function uploadIdOfKey(key: string): string | null {
+	const id = /^uploads\/(.+)\.jpg$/.exec(key)?.[1]
+	return id && UPLOAD_ID.test(id) ? id : null
+}
+
+/** Where an upload's file lives on SQLite, or null for an id that is not one of ours. */
 export function uploadPath(id: string, dataDir?: string): string | null {
 	if (!UPLOAD_ID.test(id)) return null
 	return path.join(uploadsDir(dataDir), `${id}.jpg`)
@@ -154,11 +166,7 @@ export async function storeUpload(
 	const { originalFormat, output } = decoded
 
 	const id = randomBytes(16).toString('base64url')
-	const file = uploadPath(id, options.dataDir) as string
-	await mkdir(path.dirname(file), { recursive: true })
-	const temporary = `${file}.tmp`
-	await writeFile(temporary, output.data)
-	await rename(temporary, file)
+	await fileStore(options.dataDir).put(uploadKey(id) as string, output.data, 'image/jpeg')
 	return {
 		id,
 		width: output.info.width,
@@ -172,12 +180,11 @@ export async function storeUpload(
 
 /** The stored JPEG of an upload, or null when it does not exist. */
 export async function readUpload(id: string, options: { dataDir?: string } = {}) {
-	const file = uploadPath(id, options.dataDir)
-	if (!file) return null
-	return readFile(file).catch(() => null)
+	const key = uploadKey(id)
+	return key ? fileStore(options.dataDir).get(key) : null
 }
 
 export async function deleteUpload(id: string, options: { dataDir?: string } = {}) {
-	const file = uploadPath(id, options.dataDir)
-	if (file) await rm(file, { force: true })
+	const key = uploadKey(id)
+	if (key) await fileStore(options.dataDir).delete(key)
 }

@@ -4,26 +4,20 @@
  * anonymous statistics stay without the user's id; other users keep everything; the main
  * admin account cannot be deleted.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { uploadPath } from '~/cards/upload.server'
+import { putStoredFile, storedFileExists } from '../../tests/support/stored-files'
+import { uploadKey } from '~/cards/upload.server'
 import { prisma } from '~/utils/db.server'
 import { checkDeletionConfirmation, deleteAccount, MainAdminError } from './account-deletion.server'
-import { avatarPath } from './avatar.server'
+import { avatarKey } from './avatar.server'
 import { avatarUrlFor } from './avatar-url'
 import { hashPassword } from '~/auth/password.server'
 import { settingsMessages } from './settings'
 
 const fileId = () => randomBytes(16).toString('base64url')
-
-function writeFile(file: string | null) {
-	if (!file) throw new Error('no path')
-	mkdirSync(path.dirname(file), { recursive: true })
-	writeFileSync(file, 'imagen')
-	return file
-}
 
 let users = 0
 /** Each seeded user's e-mail: invitations point at an account by address too. */
@@ -31,7 +25,7 @@ const emailOf = new Map<string, string>()
 /** A user with at least one row in every table that can point at a user, and two files. */
 async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	const avatarId = fileId()
-	const avatarFile = writeFile(avatarPath(avatarId))
+	const avatarFile = await putStoredFile(avatarKey(avatarId), 'imagen')
 	const user = await prisma.profile.create({
 		data: { name: 'Borrar', email, avatarUrl: avatarUrlFor(avatarId) },
 	})
@@ -53,7 +47,7 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	await prisma.advancedSettings.create({ data: { userId, temperature: 0.2 } })
 	await prisma.phrase.create({ data: { userId, content: 'Guardada' } })
 	const uploadId = fileId()
-	const uploadFile = writeFile(uploadPath(uploadId))
+	const uploadFile = await putStoredFile(uploadKey(uploadId), 'imagen')
 	await prisma.upload.create({
 		data: {
 			id: uploadId,
@@ -190,7 +184,7 @@ test('every row and file of the user goes; other users keep theirs', async () =>
 	for (const [model, count] of Object.entries(after)) {
 		expect({ model, count }).toEqual({ model, count: 0 })
 	}
-	for (const file of doomed.files) expect(existsSync(file), file).toBe(false)
+	for (const file of doomed.files) expect(await storedFileExists(file), file).toBe(false)
 	// Anonymous statistics stay, without the user: 'Me Gusta' counts and provider calls.
 	expect(await prisma.phraseLike.count()).toBe(likesBefore)
 	expect(await prisma.generationEvent.count()).toBe(eventsBefore)
@@ -209,7 +203,7 @@ test('every row and file of the user goes; other users keep theirs', async () =>
 	).toEqual({ invitedById: null })
 
 	expect(await rowsOf(kept.userId, kept.batchId)).toEqual(keptBefore)
-	for (const file of kept.files) expect(existsSync(file), file).toBe(true)
+	for (const file of kept.files) expect(await storedFileExists(file), file).toBe(true)
 	expect(await deleteAccount(doomed.userId)).toBe(false)
 })
 
@@ -217,7 +211,7 @@ test('the main admin account (ADMIN_EMAIL, any case) cannot be deleted', async (
 	const admin = await seedUser('Jefa@Frasea.test')
 	await expect(deleteAccount(admin.userId)).rejects.toBeInstanceOf(MainAdminError)
 	expect(await prisma.profile.count({ where: { id: admin.userId } })).toBe(1)
-	for (const file of admin.files) expect(existsSync(file)).toBe(true)
+	for (const file of admin.files) expect(await storedFileExists(file)).toBe(true)
 	expect(
 		await checkDeletionConfirmation(
 			{ id: admin.userId, email: admin.email },

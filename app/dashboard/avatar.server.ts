@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { decodeLimiter } from '~/cards/upload.server'
 import { UPLOAD_LIMIT_MESSAGES } from '~/cards/messages'
+import { fileStore } from '~/storage/files.server'
 import { QueueFullError } from '~/utils/concurrency.server'
 import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
@@ -12,8 +12,9 @@ import { AVATAR_MAX_BYTES } from './profile-forms'
 import { profileMessages } from './profile-messages'
 
 /**
- * Profile pictures. Every avatar file lives in DATA_DIR/avatars/{id}.webp and the profile's
- * `avatarUrl` (`/avatars/{id}.webp`) is the only thing that points at it: a profile has at
+ * Profile pictures. Every avatar is `avatars/{id}.webp` in the file store (DATA_DIR on
+ * SQLite, the database on PostgreSQL) and the profile's `avatarUrl` (`/avatars/{id}.webp`)
+ * is the only thing that points at it: a profile has at
  * most one, the previous file is deleted when it is replaced or removed, and a sweep
  * deletes files no profile points at (left by a crash between writing and recording).
  *
@@ -50,7 +51,12 @@ export function avatarsDir(dataDir = getEnv().dataDir) {
 	return path.join(dataDir, 'avatars')
 }
 
-/** The file of an avatar id, or null for anything that is not one. */
+/** An avatar's key in the file store, or null for anything that is not an avatar id. */
+export function avatarKey(id: string): string | null {
+	return AVATAR_FILE.test(`${id}.webp`) ? `avatars/${id}.webp` : null
+}
+
+/** The file of an avatar id on SQLite, or null for anything that is not one. */
 export function avatarPath(id: string, dataDir?: string): string | null {
 	if (!AVATAR_FILE.test(`${id}.webp`)) return null
 	return path.join(avatarsDir(dataDir), `${id}.webp`)
@@ -93,27 +99,23 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
 	}
 }
 
-/** Writes a processed avatar under a new random id (atomically); returns the id. */
+/** Stores a processed avatar under a new random id; returns the id. */
 export async function writeAvatarFile(webp: Buffer, dataDir?: string) {
 	const id = randomBytes(16).toString('base64url')
-	const file = avatarPath(id, dataDir) as string
-	await mkdir(path.dirname(file), { recursive: true })
-	const temporary = `${file}.tmp`
-	await writeFile(temporary, webp)
-	await rename(temporary, file)
+	await fileStore(dataDir).put(avatarKey(id) as string, webp, 'image/webp')
 	return id
 }
 
-export function readAvatarFile(id: string, dataDir?: string) {
-	const file = avatarPath(id, dataDir)
-	return file ? readFile(file).catch(() => null) : Promise.resolve(null)
+export async function readAvatarFile(id: string, dataDir?: string) {
+	const key = avatarKey(id)
+	return key ? fileStore(dataDir).get(key) : null
 }
 
 /** Deletes the file behind an avatar address (ours only; anything else is ignored). */
 export async function deleteAvatarFile(url: string | null | undefined, dataDir?: string) {
 	const id = avatarIdFromUrl(url)
-	const file = id ? avatarPath(id, dataDir) : null
-	if (file) await rm(file, { force: true })
+	const key = id ? avatarKey(id) : null
+	if (key) await fileStore(dataDir).delete(key)
 }
 
 /**
@@ -166,16 +168,15 @@ export async function removeAvatar(userId: string, dataDir?: string) {
  * Returns how many went.
  */
 export async function sweepOrphanAvatars(now = new Date(), dataDir?: string) {
-	const dir = avatarsDir(dataDir)
-	const names = await readdir(dir).catch(() => [] as string[])
+	const store = fileStore(dataDir)
+	const before = new Date(now.getTime() - ORPHAN_AFTER_MS)
+	const urlOf = (key: string) => {
+		const id = AVATAR_FILE.exec(key.slice('avatars/'.length))?.[1]
+		return id ? avatarUrlFor(id) : null
+	}
 	let removed = 0
-	const BATCH = 500
-	for (let start = 0; start < names.length; start += BATCH) {
-		const chunk = names.slice(start, start + BATCH)
-		const urls = chunk.flatMap((name) => {
-			const id = AVATAR_FILE.exec(name)?.[1]
-			return id ? [avatarUrlFor(id)] : []
-		})
+	for await (const keys of store.listOlderThan('avatars', before, 500)) {
+		const urls = keys.flatMap((key) => urlOf(key) ?? [])
 		const known = new Set(
 			(
 				await prisma.profile.findMany({
@@ -184,13 +185,10 @@ export async function sweepOrphanAvatars(now = new Date(), dataDir?: string) {
 				})
 			).map(({ avatarUrl }) => avatarUrl),
 		)
-		for (const name of chunk) {
-			const id = AVATAR_FILE.exec(name)?.[1]
-			if (id && known.has(avatarUrlFor(id))) continue
-			const file = path.join(dir, name)
-			const info = await stat(file).catch(() => null)
-			if (!info?.isFile() || now.getTime() - info.mtimeMs < ORPHAN_AFTER_MS) continue
-			await rm(file, { force: true })
+		for (const key of keys) {
+			const url = urlOf(key)
+			if (url && known.has(url)) continue
+			await store.delete(key)
 			removed++
 		}
 	}

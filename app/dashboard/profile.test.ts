@@ -10,6 +10,7 @@ import { avatarIdFromUrl } from './avatar-url'
 import {
 	AvatarError,
 	AVATAR_SIDE,
+	avatarKey,
 	avatarPath,
 	processAvatar,
 	sweepOrphanAvatars,
@@ -18,6 +19,7 @@ import { AVATAR_MAX_BYTES, normalizeWebsite, ProfileSchema, PROFILE_INTENT } fro
 import { profileMessages as messages } from './profile-messages'
 import { profileAction } from './profile.server'
 import { newUser, PATH, post, signedIn } from '../../tests/support/profile'
+import { storedFileExists } from '../../tests/support/stored-files'
 
 const png = (width = 64, height = 48) =>
 	sharp({ create: { width, height, channels: 3, background: '#cc3366' } })
@@ -171,9 +173,15 @@ describe('profile action', { timeout: 30_000 }, () => {
 		})
 		const firstId = avatarIdFromUrl(saved.avatarUrl) as string
 		expect(firstId).toMatch(/^[\w-]{22}$/)
-		const firstFile = avatarPath(firstId) as string
-		expect(path.dirname(firstFile)).toBe(path.join(getEnv().dataDir, 'avatars'))
-		expect(existsSync(firstFile)).toBe(true)
+		const firstFile = avatarKey(firstId)
+		if (getEnv().databaseEngine === 'sqlite') {
+			expect(path.dirname(avatarPath(firstId) as string)).toBe(
+				path.join(getEnv().dataDir, 'avatars'),
+			)
+		} else {
+			expect(existsSync(path.join(getEnv().dataDir, 'avatars'))).toBe(false)
+		}
+		expect(await storedFileExists(firstFile)).toBe(true)
 
 		// Served by its address, cacheable for a year; an unknown or malformed id is a 404.
 		const served = await avatarLoader({ params: { file: `${firstId}.webp` } } as never)
@@ -198,9 +206,9 @@ describe('profile action', { timeout: 30_000 }, () => {
 		)
 		const second = await prisma.profile.findUniqueOrThrow({ where: { id: user.id } })
 		expect(second.avatarUrl).not.toBe(saved.avatarUrl)
-		expect(existsSync(firstFile)).toBe(false)
-		const secondFile = avatarPath(avatarIdFromUrl(second.avatarUrl) as string) as string
-		expect(existsSync(secondFile)).toBe(true)
+		expect(await storedFileExists(firstFile)).toBe(false)
+		const secondFile = avatarKey(avatarIdFromUrl(second.avatarUrl) as string)
+		expect(await storedFileExists(secondFile)).toBe(true)
 
 		const removeForm = new FormData()
 		removeForm.set('intent', PROFILE_INTENT.removeAvatar)
@@ -208,7 +216,7 @@ describe('profile action', { timeout: 30_000 }, () => {
 		expect(
 			(await prisma.profile.findUniqueOrThrow({ where: { id: user.id } })).avatarUrl,
 		).toBeNull()
-		expect(existsSync(secondFile)).toBe(false)
+		expect(await storedFileExists(secondFile)).toBe(false)
 		// Nothing left for the sweep, and it leaves other users' live avatars alone.
 		expect(await sweepOrphanAvatars(new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(0)
 	})

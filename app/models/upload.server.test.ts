@@ -1,16 +1,14 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test, vi } from 'vitest'
 import { withClock } from '../../tests/support/clock'
+import { ageStoredFile, putStoredFile, storedFileExists } from '../../tests/support/stored-files'
 import { PURGE_BATCH, UPLOAD_LIFETIME, UPLOAD_QUOTA } from '~/cards/limits'
 import {
 	decodeLimiter,
 	type StoredUpload,
 	storeUpload,
 	UploadError,
-	uploadPath,
-	uploadsDir,
+	uploadKey,
 } from '~/cards/upload.server'
 import { prisma } from '~/utils/db.server'
 import * as uploads from './upload.server'
@@ -20,11 +18,9 @@ const DAY = 24 * HOUR
 let counter = 0
 
 /** A fake stored upload of `bytes` (the quota counts the stored size), with its file. */
-function fakeStored(bytes = 1000): StoredUpload {
+async function fakeStored(bytes = 1000): Promise<StoredUpload> {
 	const id = `prueba${String(++counter).padStart(16, '0')}`
-	const file = uploadPath(id) as string
-	mkdirSync(path.dirname(file), { recursive: true })
-	writeFileSync(file, 'x')
+	await putStoredFile(uploadKey(id))
 	return {
 		id,
 		width: 10,
@@ -70,10 +66,10 @@ describe('per-owner upload quota (attack 8)', () => {
 	test('an anonymous browser keeps at most its quota of files', async () => {
 		const viewer = anonymous()
 		for (let i = 0; i < UPLOAD_QUOTA.anonymous.files; i++) {
-			await uploads.recordUpload(fakeStored(), { viewer, fileName: 'f.png' })
+			await uploads.recordUpload(await fakeStored(), { viewer, fileName: 'f.png' })
 		}
 		expect((await uploads.checkUploadQuota(viewer)).allowed).toBe(false)
-		const extra = fakeStored()
+		const extra = await fakeStored()
 		await expect(uploads.recordUpload(extra, { viewer, fileName: 'f.png' })).rejects.toBeInstanceOf(
 			uploads.UploadQuotaError,
 		)
@@ -89,13 +85,13 @@ describe('per-owner upload quota (attack 8)', () => {
 
 	test('bytes count too, and accounts have their own, larger quota', async () => {
 		const viewer = anonymous()
-		await uploads.recordUpload(fakeStored(UPLOAD_QUOTA.anonymous.bytes - 500), {
+		await uploads.recordUpload(await fakeStored(UPLOAD_QUOTA.anonymous.bytes - 500), {
 			viewer,
 			fileName: 'grande.png',
 		})
 		expect((await uploads.checkUploadQuota(viewer, { addBytes: 500 })).allowed).toBe(true)
 		await expect(
-			uploads.recordUpload(fakeStored(501), { viewer, fileName: 'f.png' }),
+			uploads.recordUpload(await fakeStored(501), { viewer, fileName: 'f.png' }),
 		).rejects.toBeInstanceOf(uploads.UploadQuotaError)
 
 		const user = await newUser()
@@ -109,7 +105,7 @@ describe('per-owner upload quota (attack 8)', () => {
 		const viewer = anonymous()
 		const old = new Date(Date.now() - 2 * DAY)
 		for (let i = 0; i < UPLOAD_QUOTA.anonymous.files; i++) {
-			await uploads.recordUpload(fakeStored(), { viewer, fileName: 'f.png', now: old })
+			await uploads.recordUpload(await fakeStored(), { viewer, fileName: 'f.png', now: old })
 		}
 		expect((await uploads.checkUploadQuota(viewer)).allowed).toBe(true)
 	})
@@ -119,7 +115,7 @@ describe('every upload expires', () => {
 	test("an account's upload lasts 30 days from its last use; a use moves that on, at most daily", async () => {
 		const user = await newUser()
 		const start = new Date('2026-01-01T00:00:00Z')
-		const stored = fakeStored()
+		const stored = await fakeStored()
 		const row = await uploads.recordUpload(stored, { viewer: user, fileName: 'f.png', now: start })
 		expect(row.expiresAt?.getTime()).toBe(start.getTime() + UPLOAD_LIFETIME.userMs)
 
@@ -138,14 +134,14 @@ describe('every upload expires', () => {
 		expect(await uploads.getUploadForViewer(stored.id, user, muchLater)).toBeNull()
 		await uploads.purgeExpiredUploads(muchLater)
 		expect(await prisma.upload.findUnique({ where: { id: stored.id } })).toBeNull()
-		expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+		expect(await storedFileExists(uploadKey(stored.id))).toBe(false)
 	})
 
 	test('an anonymous upload goes 24 hours after it was sent, however often it is used: hidden, then its file and row purged', async () => {
 		const viewer = anonymous()
 		const start = new Date('2026-02-01T00:00:00Z')
 		const after = (ms: number) => new Date(start.getTime() + ms)
-		const stored = fakeStored()
+		const stored = await fakeStored()
 		await uploads.recordUpload(stored, { viewer, fileName: 'f.png', now: start })
 		// Used on a page 20 hours on: that does not make it last longer.
 		expect(await uploads.getUploadForViewer(stored.id, viewer, after(20 * HOUR))).not.toBeNull()
@@ -158,18 +154,18 @@ describe('every upload expires', () => {
 		).not.toBeNull()
 		await uploads.purgeExpiredUploads(after(24 * HOUR - 1000))
 		expect(await prisma.upload.findUnique({ where: { id: stored.id } })).not.toBeNull()
-		expect(existsSync(uploadPath(stored.id) as string)).toBe(true)
+		expect(await storedFileExists(uploadKey(stored.id))).toBe(true)
 
 		// 24 hours on: no longer shown, and the purge removes the file and the row.
 		expect(await uploads.getUploadForViewer(stored.id, viewer, after(24 * HOUR))).toBeNull()
 		await uploads.purgeExpiredUploads(after(24 * HOUR))
 		expect(await prisma.upload.findUnique({ where: { id: stored.id } })).toBeNull()
-		expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+		expect(await storedFileExists(uploadKey(stored.id))).toBe(false)
 	})
 
 	test('the scheduled purge (run on upload and card pages) does that deletion by itself', async () => {
 		const viewer = anonymous()
-		const stored = fakeStored()
+		const stored = await fakeStored()
 		const sent = Date.parse('2026-03-01T10:00:00Z')
 		await uploads.recordUpload(stored, { viewer, fileName: 'f.png', now: new Date(sent) })
 		await withClock(async (setNow) => {
@@ -177,7 +173,7 @@ describe('every upload expires', () => {
 			uploads.schedulePurge()
 			await vi.waitFor(async () => {
 				expect(await prisma.upload.findUnique({ where: { id: stored.id } })).toBeNull()
-				expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+				expect(await storedFileExists(uploadKey(stored.id))).toBe(false)
 			}, 10_000)
 		})
 	})
@@ -189,7 +185,8 @@ describe('the purge keeps up', () => {
 		// Left by the tests above.
 		await uploads.purgeExpiredUploads(now)
 		const expiredCount = PURGE_BATCH * 2 + 37
-		const expired = Array.from({ length: expiredCount }, () => fakeStored())
+		const expired: StoredUpload[] = []
+		for (let i = 0; i < expiredCount; i++) expired.push(await fakeStored())
 		await prisma.upload.createMany({
 			data: expired.map((stored) =>
 				uploadRow(stored.id, { visitorId: 'visitante-purga-abcdefghijkl' }, now, {
@@ -200,41 +197,38 @@ describe('the purge keeps up', () => {
 		})
 		// An account upload from before expiries existed (no expiresAt), older than 30 days.
 		const user = await newUser()
-		const legacy = fakeStored()
+		const legacy = await fakeStored()
 		await prisma.upload.create({
 			data: uploadRow(legacy.id, { userId: user.userId }, now, { age: 40 * DAY, expiresIn: null }),
 		})
-		const fresh = fakeStored()
+		const fresh = await fakeStored()
 		await uploads.recordUpload(fresh, { viewer: anonymous(), fileName: 'f.png', now })
 
 		expect(await uploads.purgeExpiredUploads(now)).toBe(expiredCount + 1)
 		expect(await prisma.upload.count({ where: { expiresAt: { lte: now } } })).toBe(0)
 		expect(await prisma.upload.findUnique({ where: { id: legacy.id } })).toBeNull()
 		for (const stored of [...expired, legacy]) {
-			expect(existsSync(uploadPath(stored.id) as string)).toBe(false)
+			expect(await storedFileExists(uploadKey(stored.id))).toBe(false)
 		}
-		expect(existsSync(uploadPath(fresh.id) as string)).toBe(true)
+		expect(await storedFileExists(uploadKey(fresh.id))).toBe(true)
 		expect(await prisma.upload.findUnique({ where: { id: fresh.id } })).not.toBeNull()
 	})
 
 	test('files no row knows are deleted once an hour old; recorded and recent ones stay', async () => {
 		const now = new Date()
-		const dir = uploadsDir()
 		const old = new Date(now.getTime() - UPLOAD_LIFETIME.orphanAfterMs - 1000)
-		const orphan = path.join(dir, 'huerfanoaaaaaaaaaaaaaaa.jpg')
-		const leftover = path.join(dir, 'huerfanobbbbbbbbbbbbbbb.jpg.tmp')
-		const recent = path.join(dir, 'recientecccccccccccccc.jpg')
-		for (const file of [orphan, leftover, recent]) writeFileSync(file, 'x')
-		for (const file of [orphan, leftover]) utimesSync(file, old, old)
-		const kept = fakeStored()
+		const orphan = await putStoredFile('uploads/huerfanoaaaaaaaaaaaaaaa.jpg', 'x', old)
+		const leftover = await putStoredFile('uploads/huerfanobbbbbbbbbbbbbbb.jpg.tmp', 'x', old)
+		const recent = await putStoredFile('uploads/recientecccccccccccccc.jpg')
+		const kept = await fakeStored()
 		await uploads.recordUpload(kept, { viewer: anonymous(), fileName: 'f.png', now })
-		utimesSync(uploadPath(kept.id) as string, old, old)
+		await ageStoredFile(uploadKey(kept.id), old)
 
 		expect(await uploads.purgeOrphanUploadFiles(now)).toBe(2)
-		expect(existsSync(orphan)).toBe(false)
-		expect(existsSync(leftover)).toBe(false)
-		expect(existsSync(recent)).toBe(true)
-		expect(existsSync(uploadPath(kept.id) as string)).toBe(true)
+		expect(await storedFileExists(orphan)).toBe(false)
+		expect(await storedFileExists(leftover)).toBe(false)
+		expect(await storedFileExists(recent)).toBe(true)
+		expect(await storedFileExists(uploadKey(kept.id))).toBe(true)
 	})
 })
 

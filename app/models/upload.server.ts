@@ -1,12 +1,11 @@
-import { readdir, rm, stat } from 'node:fs/promises'
-import path from 'node:path'
 import { PURGE_BATCH, UPLOAD_LIFETIME, UPLOAD_QUOTA } from '~/cards/limits'
-import { deleteUpload, uploadsDir, type StoredUpload } from '~/cards/upload.server'
+import { deleteUpload, uploadIdOfKey, type StoredUpload } from '~/cards/upload.server'
+import { fileStore } from '~/storage/files.server'
 import { prisma } from '~/utils/db.server'
 import { type Viewer } from './batch.server'
 
 /**
- * Upload rows: who may see an uploaded background. The file itself is upload.server.ts's.
+ * Upload rows: who may see an uploaded background. Its bytes are upload.server.ts's.
  * An upload belongs to the account that sent it, or (signed out) to the browser's visitor
  * cookie. Nothing in the database points at an upload (the card state lives in the URL),
  * so every upload expires: anonymous ones 24 hours after they were sent, an account's 30
@@ -201,29 +200,25 @@ export async function purgeExpiredUploads(now = new Date(), dataDir?: string) {
 }
 
 /**
- * Deletes files in the uploads folder that no row knows (a crash between storing a file
- * and recording it, a refused upload, a temporary file), once they are an hour old so an
+ * Deletes stored upload files that no row knows (a crash between storing a file and
+ * recording it, a refused upload, a temporary file), once they are an hour old so an
  * upload being recorded right now is left alone. Returns how many went.
  */
 export async function purgeOrphanUploadFiles(now = new Date(), dataDir?: string) {
-	const dir = uploadsDir(dataDir)
-	const names = await readdir(dir).catch(() => [] as string[])
+	const store = fileStore(dataDir)
+	const before = new Date(now.getTime() - UPLOAD_LIFETIME.orphanAfterMs)
 	let removed = 0
-	for (let start = 0; start < names.length; start += PURGE_BATCH) {
-		const chunk = names.slice(start, start + PURGE_BATCH)
-		const ids = chunk.map((name) => name.replace(/\.jpg(\..*)?$/, ''))
+	for await (const keys of store.listOlderThan('uploads', before, PURGE_BATCH)) {
+		const ids = keys.flatMap((key) => uploadIdOfKey(key) ?? [])
 		const known = new Set(
 			(await prisma.upload.findMany({ where: { id: { in: ids } }, select: { id: true } })).map(
 				({ id }) => id,
 			),
 		)
-		for (const [position, name] of chunk.entries()) {
-			const id = ids[position] as string
-			if (known.has(id) && name === `${id}.jpg`) continue
-			const file = path.join(dir, name)
-			const info = await stat(file).catch(() => null)
-			if (!info?.isFile() || now.getTime() - info.mtimeMs < UPLOAD_LIFETIME.orphanAfterMs) continue
-			await rm(file, { force: true })
+		for (const key of keys) {
+			const id = uploadIdOfKey(key)
+			if (id && known.has(id)) continue
+			await store.delete(key)
 			removed++
 		}
 	}
