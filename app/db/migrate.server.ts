@@ -41,7 +41,7 @@ const NO_FILTERS = { externalTables: [], externalEnums: [] }
 
 type LocalMigration = { name: string; sql: string; checksum: string }
 
-function readMigrations(migrationsDir: string): LocalMigration[] {
+export function readMigrations(migrationsDir: string): LocalMigration[] {
 	if (!existsSync(migrationsDir)) return []
 	return readdirSync(migrationsDir, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory())
