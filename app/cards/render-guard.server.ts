@@ -16,7 +16,10 @@ import { text } from './responses'
 import { PLATFORM_SIZES } from './sizes'
 import { type CardState } from './state'
 
-/** Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). */
+/**
+ * Rendered JPEGs and ZIPs (64 MB; one ZIP of all sizes is about 3 MB). Each process keeps
+ * its own and may lose it at any time: a miss only renders the card again.
+ */
 export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
 
 /**

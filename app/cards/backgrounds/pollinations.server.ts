@@ -48,7 +48,11 @@ export const downloadLimiter = new Limiter(
 )
 const caches = new Map<string, DiskLru>()
 
-/** The disk cache of a folder (one index per folder and process). */
+/**
+ * The disk cache of a folder (one index per folder and process). It belongs to the process
+ * and its local disk, bounded by CARD_LIMITS.backgroundCacheBytes, and may be lost at any
+ * time: a miss downloads the background again.
+ */
 function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCacheBytes) {
 	let cache = caches.get(dir)
 	if (!cache || cache.maxBytes !== maxBytes) {
@@ -61,6 +65,18 @@ function backgroundCache(dir: string, maxBytes = CARD_LIMITS.backgroundCacheByte
 /** URLs that failed recently, with when to try again: a down service is not hammered. */
 const recentFailures = new Map<string, number>()
 const FAILURE_RETRY_MS = 2 * 60_000
+/** While the service is down every new phrase adds a URL: past this, old entries go. */
+const MAX_RECENT_FAILURES = 1000
+
+function rememberFailure(key: string, now = Date.now()) {
+	recentFailures.delete(key)
+	recentFailures.set(key, now + FAILURE_RETRY_MS)
+	// Map order is insertion order, so the oldest (soonest to expire) entries go first.
+	for (const [oldest, retryAt] of recentFailures) {
+		if (recentFailures.size <= MAX_RECENT_FAILURES && retryAt > now) break
+		recentFailures.delete(oldest)
+	}
+}
 
 function resolveOptions(options: PollinationsOptions) {
 	const env = options.baseUrl && options.cacheDir ? null : getEnv()
@@ -122,7 +138,7 @@ export async function fetchPollinationsBackground(
 				inFlight.delete(key)
 				// A full queue or a visitor who left says nothing about the service.
 				if (options.signal?.aborted || error instanceof QueueFullError) return
-				recentFailures.set(key, Date.now() + FAILURE_RETRY_MS)
+				rememberFailure(key)
 			},
 		)
 	}
