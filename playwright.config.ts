@@ -6,6 +6,8 @@ export const baseURL = `http://127.0.0.1:${port}`
 const sideBySide = process.env.E2E_PORT !== undefined && port !== 3999
 /** Request-only specs: no page involved, so one run says all there is to say. */
 const HTTP_SPECS = /\.http\.spec\.ts$/
+/** The PostgreSQL pass's specs: playwright.postgres.config.ts runs them, on its own server. */
+const POSTGRES_SPECS = /[\\/]e2e[\\/]postgres[\\/]/
 
 /**
  * Every browser spec runs twice: with JavaScript, and with JavaScript disabled (the page
@@ -54,9 +56,9 @@ export default defineConfig({
 		},
 	},
 	projects: [
-		{ name: 'js', testIgnore: HTTP_SPECS, use: { javaScriptEnabled: true } },
-		{ name: 'no-js', testIgnore: HTTP_SPECS, use: { javaScriptEnabled: false } },
-		{ name: 'http', testMatch: HTTP_SPECS },
+		{ name: 'js', testIgnore: [HTTP_SPECS, POSTGRES_SPECS], use: { javaScriptEnabled: true } },
+		{ name: 'no-js', testIgnore: [HTTP_SPECS, POSTGRES_SPECS], use: { javaScriptEnabled: false } },
+		{ name: 'http', testMatch: HTTP_SPECS, testIgnore: POSTGRES_SPECS },
 	],
 	webServer: {
 		command: 'node scripts/e2e-server.mjs',

@@ -2,6 +2,9 @@
 // that need an instance of their own (other settings, a crash, a restart), the benchmarks
 // and Lighthouse. The caller owns the data folder, so an app can be started again on the
 // same database. Nothing here builds: run `npm run build` first.
+//
+// `databaseUrl` puts the database elsewhere than the SQLite file in the data folder (a
+// PostgreSQL URL, for instance); the data folder still holds whatever the app keeps on disk.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -16,9 +19,9 @@ export async function freePort() {
 }
 
 /**
- * @param {{ dataDir: string, port?: number, env?: Record<string, string>, stdout?: 'ignore' | 'inherit' }} options
+ * @param {{ dataDir: string, databaseUrl?: string, port?: number, env?: Record<string, string>, stdout?: 'ignore' | 'inherit' }} options
  */
-export async function startBuiltApp({ dataDir, port, env = {}, stdout = 'ignore' }) {
+export async function startBuiltApp({ dataDir, databaseUrl, port, env = {}, stdout = 'ignore' }) {
 	const buildDir = process.env.BUILD_DIR ?? 'build'
 	if (!existsSync(`${buildDir}/server/index.js`)) {
 		throw new Error('No build found: run `npm run build` first.')
@@ -34,7 +37,7 @@ export async function startBuiltApp({ dataDir, port, env = {}, stdout = 'ignore'
 			PORT: String(port),
 			APP_URL: origin,
 			DATA_DIR: dataDir,
-			DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
+			DATABASE_URL: databaseUrl ?? `file:${path.join(dataDir, 'frasea.db')}`,
 			...env,
 		},
 	})

@@ -7,10 +7,16 @@
 //   in by adding `login_hint=<base64url JSON of {sub,email,email_verified,name}>` to the
 //   authorize request (e2e/auth-helpers.ts does it); without one, a default identity.
 // Their addresses are written to <data>/servers.json for the tests.
+//
+// With E2E_POSTGRES_URL (a URL of a PostgreSQL server where that user may create
+// databases) the app runs on a brand-new PostgreSQL database there instead of SQLite, and
+// its URL is written to servers.json too. PostgreSQL needs SESSION_SECRET and SECRETS_KEY
+// from the environment: the caller sets them.
 import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { OAuth2Server } from 'oauth2-mock-server'
+import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 
 const port = process.env.E2E_PORT ?? '3999'
@@ -18,6 +24,24 @@ const dataDir = path.resolve(`.cache/e2e-data-${port}`)
 const mailDir = path.join(dataDir, 'smtp-sink')
 rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(mailDir, { recursive: true })
+
+// --- Database ---------------------------------------------------------------------------
+let databaseUrl = `file:${path.join(dataDir, 'frasea.db')}`
+if (process.env.E2E_POSTGRES_URL) {
+	const server = new URL(process.env.E2E_POSTGRES_URL)
+	const name = `frasea_e2e_${port}`
+	const admin = new pg.Client({ connectionString: server.toString() })
+	await admin.connect()
+	try {
+		// A previous run stopped halfway may have left it behind, sessions and all.
+		await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+		await admin.query(`CREATE DATABASE ${name}`)
+	} finally {
+		await admin.end()
+	}
+	server.pathname = `/${name}`
+	databaseUrl = server.toString()
+}
 
 // --- SMTP sink --------------------------------------------------------------------------
 let mailCount = 0
@@ -69,7 +93,7 @@ const issuer = oidc.issuer.url
 
 writeFileSync(
 	path.join(dataDir, 'servers.json'),
-	JSON.stringify({ smtpPort, mailDir, issuer }, null, 2),
+	JSON.stringify({ smtpPort, mailDir, issuer, databaseUrl }, null, 2),
 )
 
 // --- The app ------------------------------------------------------------------------------
@@ -88,7 +112,7 @@ const child = spawn(process.execPath, ['server/index.js'], {
 		// limit is tested on an instance of its own.
 		GENERATION_DAILY_LIMIT_IP: '1000000',
 		DATA_DIR: dataDir,
-		DATABASE_URL: `file:${path.join(dataDir, 'frasea.db')}`,
+		DATABASE_URL: databaseUrl,
 		ADMIN_EMAIL: 'admin@frasea.test',
 		SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 		MAIL_FROM: 'Frasea <no-reply@frasea.test>',
