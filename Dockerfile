@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# One container: the Remix server with its SQLite database and files on the /data volume.
+# The Remix server. Alone, with its SQLite database and files on the /data volume; or as
+# one of several processes on a PostgreSQL DATABASE_URL (compose.yaml).
 
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
@@ -10,9 +11,13 @@ FROM base AS deps
 RUN apt-get update \
 	&& apt-get install -y --no-install-recommends python3 make g++ \
 	&& rm -rf /var/lib/apt/lists/*
+# postinstall generates a client for each engine; prisma.config.ts reads the environment
+# through env.server.ts (which needs only zod).
 COPY package.json package-lock.json prisma.config.ts ./
 COPY scripts/prisma-generate.mjs scripts/
+COPY app/utils/env.server.ts app/utils/
 COPY prisma/schema.prisma prisma/
+COPY prisma/postgresql/schema.prisma prisma/postgresql/
 RUN npm install --include=dev --no-audit --no-fund
 
 FROM deps AS build
@@ -27,6 +32,7 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
+# Both engines' schemas and migrations (prisma/ and prisma/postgresql/), applied at start.
 COPY --from=build --chown=node:node /app/prisma ./prisma
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
