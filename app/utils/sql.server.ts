@@ -1,5 +1,5 @@
 import { Prisma } from '~/generated/prisma/client'
-import { databaseEngine } from './db.server'
+import { databaseEngine, prisma } from './db.server'
 
 /**
  * SQL fragments whose text differs between SQLite and PostgreSQL, so raw queries elsewhere
@@ -37,4 +37,42 @@ export function timestampValue(value: Date | string) {
 /** COUNT and SUM come back as bigint, number or (PostgreSQL's numeric) string. */
 export function toNumber(value: bigint | number | string | null | undefined) {
 	return value === null || value === undefined ? 0 : Number(value)
+}
+
+const SERIALIZATION_ATTEMPTS = 10
+
+/**
+ * An interactive transaction that reads, then writes what it read decides (a check before
+ * a delete, a create when a row is missing). SQLite runs such transactions one at a time;
+ * PostgreSQL's default (read committed) would let two of them act on the same stale read,
+ * so there they run serializable, and one that loses a conflict runs again.
+ */
+export async function serializableTransaction<T>(
+	fn: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await prisma.$transaction(fn, {
+				isolationLevel: Prisma.TransactionIsolationLevel.Serializable,
+			})
+		} catch (error) {
+			if (!isWriteConflict(error) || attempt >= SERIALIZATION_ATTEMPTS) throw error
+			// Jittered, growing pause: the losers of one conflict must not collide again at once.
+			await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
+		}
+	}
+}
+
+/**
+ * PostgreSQL's serialization failure or deadlock: P2034 from a query, or the adapter's own
+ * error when it surfaces at COMMIT.
+ */
+function isWriteConflict(error: unknown) {
+	if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === 'P2034'
+	const cause = error instanceof Error ? (error.cause as { kind?: unknown } | undefined) : undefined
+	return (
+		error instanceof Error &&
+		error.name === 'DriverAdapterError' &&
+		cause?.kind === 'TransactionWriteConflict'
+	)
 }
