@@ -3,6 +3,7 @@ import { googleLinkCookie, readGoogleLinkIntent, type GoogleIdentity } from '~/a
 import { readSessionId, sessionKey } from '~/auth/session.server'
 import { isUniqueViolation } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
+import { serializableTransaction } from '~/utils/sql.server'
 
 /**
  * The account's connected identities (today: Google), linked and unlinked from the profile.
@@ -111,7 +112,7 @@ export async function checkUnlinkGoogle(userId: string) {
  * so nothing can change between the check and the removal.
  */
 export async function unlinkGoogle(userId: string): Promise<UnlinkOutcome> {
-	return prisma.$transaction(async (tx) => {
+	return serializableTransaction(async (tx) => {
 		const blocker = await unlinkBlocker(tx, userId)
 		if (blocker) return blocker
 		await tx.connection.deleteMany({ where: { userId, providerName: GOOGLE } })

@@ -5,7 +5,7 @@
 import { recordAdminChange } from '~/admin/audit.server'
 import { getDailyLimits, LIMIT_KEYS, type LimitName } from '~/settings/limits.server'
 import { writeSetting } from '~/settings/store.server'
-import { prisma } from '~/utils/db.server'
+import { serializableTransaction } from '~/utils/sql.server'
 import { LIMIT_NAMES, type AdvancedValues, type LimitValues } from './schemas'
 
 type Row = { temperature: number; topP: number; maxTokens: number; enhanceQuality: boolean }
@@ -21,9 +21,12 @@ const numbers = (row: Row | null) =>
 			}
 		: null
 
-/** Creates or replaces the shared row. (A null userId cannot be an upsert's unique key.) */
+/**
+ * Creates or replaces the shared row. (A null userId cannot be an upsert's unique key, so
+ * the read and the write are one serializable transaction: two saves never make two rows.)
+ */
 export async function saveAdvanced(adminId: string, values: AdvancedValues) {
-	await prisma.$transaction(async (tx) => {
+	await serializableTransaction(async (tx) => {
 		const before = await tx.advancedSettings.findFirst({ where: { userId: null } })
 		const data = {
 			temperature: values.temperature,
@@ -46,7 +49,7 @@ export async function saveAdvanced(adminId: string, values: AdvancedValues) {
 
 /** Deletes the shared row: each generator's built-in sampling applies again. */
 export async function resetAdvanced(adminId: string) {
-	await prisma.$transaction(async (tx) => {
+	await serializableTransaction(async (tx) => {
 		const before = await tx.advancedSettings.findFirst({ where: { userId: null } })
 		if (!before) return
 		await tx.advancedSettings.delete({ where: { id: before.id } })

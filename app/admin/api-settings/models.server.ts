@@ -11,6 +11,7 @@ import { type Source } from '~/settings/in-force'
 import { parseGeminiModelUrl, type ServiceAiConfig } from '~/settings/ai-config.server'
 import { encryptSecret } from '~/settings/secrets.server'
 import { prisma } from '~/utils/db.server'
+import { serializableTransaction } from '~/utils/sql.server'
 import { apiSettingsMessages as m } from './messages'
 import { MODEL_ID_PATTERN } from './schemas'
 import { scrubSecrets } from './scrub.server'
@@ -132,7 +133,8 @@ export async function findModelRow(id: string) {
 
 /** Makes `id` the provider's model in use; null when it does not exist. */
 export async function selectModel(adminId: string, id: string) {
-	return prisma.$transaction(async (tx) => {
+	// Serializable: two admins selecting different models at once must not leave two defaults.
+	return serializableTransaction(async (tx) => {
 		const row = await tx.modelOption.findUnique({
 			where: { id },
 			select: { name: true, provider: true },
