@@ -12,6 +12,7 @@ import {
 	ADMIN_EMAIL,
 	createDatabase,
 	createUserPg,
+	pgQuery,
 	SHARED_SECRETS,
 	startPostgresApp,
 	type PostgresApp,
@@ -19,6 +20,8 @@ import {
 
 /** Signed-in users' daily generations on both processes (an environment value). */
 const USER_LIMIT = 3
+/** Sign-in attempts a minute per client address, on both processes. */
+const SIGN_IN_LIMIT = 4
 const spentMessage = (limit: number) => `Has alcanzado el límite de ${limit} generaciones de hoy.`
 
 // One worker for the file, the tests in order: they share the two processes.
@@ -36,6 +39,7 @@ test.beforeAll(async () => {
 		GENERATION_DAILY_LIMIT_IP: '1000000',
 		GENERATION_DAILY_LIMIT_ANON: '1000',
 		GENERATION_DAILY_LIMIT_USER: String(USER_LIMIT),
+		AUTH_RATE_LIMIT: String(SIGN_IN_LIMIT),
 	}
 	// One after the other: the first start migrates the new database.
 	a = await startPostgresApp(database.url, env)
@@ -84,6 +88,10 @@ function visitor() {
 			expect(jar.has('fr_session')).toBe(true)
 			return reply.location
 		},
+		async failSignIn(app: PostgresApp, email: string) {
+			const reply = await send(app, '/login', { email, password: 'no-es-la-contraseña' })
+			return { status: reply.status, text: await reply.response.text() }
+		},
 		async generate(app: PostgresApp, prompt: string) {
 			const reply = await send(app, '/?index', {
 				intent: 'generate',
@@ -91,7 +99,7 @@ function visitor() {
 				count: '1',
 				length: '10',
 			})
-			return { status: reply.status, text: await reply.response.text() }
+			return { status: reply.status, location: reply.location, text: await reply.response.text() }
 		},
 	}
 }
@@ -223,4 +231,49 @@ test('a background uploaded through one process is served by the other', async (
 	expect(image.status()).toBe(200)
 	const [r, g] = (await sharp(await image.body()).stats()).channels.map((channel) => channel.mean)
 	expect(r).toBeGreaterThan((g ?? 0) * 2)
+})
+
+test('a generation made on one process is shown by the other: its page, and the history on the dashboard', async () => {
+	const user = await createUserPg(database.url, { name: 'Lola Lote' })
+	const lola = visitor()
+	await lola.signIn(b, user.email, user.password)
+	const made = await lola.generate(a, 'las olas de invierno')
+	expect(made.status).toBe(302)
+	const batchPath = made.location?.replace(/#.*$/, '') ?? ''
+	expect(batchPath).toMatch(/^\/\?lote=[\w-]+$/)
+	const [phrase] = await pgQuery<{ content: string }>(
+		database.url,
+		'SELECT content FROM generation_phrases WHERE batch_id = $1 ORDER BY position',
+		[new URLSearchParams(batchPath.slice(2)).get('lote')],
+	)
+	expect(phrase?.content).toBeTruthy()
+	const escaped = (text: string) =>
+		text
+			.replaceAll('&', '&amp;')
+			.replaceAll('<', '&lt;')
+			.replaceAll('>', '&gt;')
+			.replaceAll('"', '&quot;')
+			.replaceAll("'", '&#x27;')
+
+	const page = await lola.send(b, batchPath)
+	expect(page.status).toBe(200)
+	expect(await page.response.text()).toContain(escaped(phrase!.content))
+	const history = await lola.send(b, '/dashboard/historial')
+	expect(history.status).toBe(200)
+	expect(await history.response.text()).toContain(escaped(phrase!.content))
+})
+
+test('sign-in attempts from one address count on both processes against one limit', async () => {
+	const user = await createUserPg(database.url, { name: 'Rita Reintentos' })
+	const guesser = visitor()
+	const statuses = []
+	for (let attempt = 0; attempt < SIGN_IN_LIMIT; attempt++) {
+		statuses.push((await guesser.failSignIn(attempt % 2 === 0 ? a : b, user.email)).status)
+	}
+	expect(statuses.every((status) => status === 400)).toBe(true)
+	for (const app of [a, b]) {
+		const refused = await guesser.failSignIn(app, user.email)
+		expect(refused.status, `refused on ${app.origin}`).toBe(429)
+		expect(refused.text).toContain('Demasiados intentos. Espera un minuto y vuelve a intentarlo.')
+	}
 })
