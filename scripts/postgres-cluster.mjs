@@ -7,6 +7,7 @@
 //
 //   node scripts/postgres-cluster.mjs <command…>   runs the command with TEST_POSTGRES_URL
 //                                                 set to a superuser URL of a new cluster
+//                                                 (or to the server it already names)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
 	chmodSync,
@@ -175,10 +176,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 		console.error('Usage: node scripts/postgres-cluster.mjs <command…>')
 		process.exit(2)
 	}
-	const cluster = await startPostgresCluster()
+	// A server the caller already has (TEST_POSTGRES_URL) is used as it is.
+	const cluster = process.env.TEST_POSTGRES_URL ? null : await startPostgresCluster()
 	const child = spawn(command, args, {
 		stdio: 'inherit',
-		env: { ...process.env, TEST_POSTGRES_URL: cluster.url() },
+		env: { ...process.env, TEST_POSTGRES_URL: cluster?.url() ?? process.env.TEST_POSTGRES_URL },
 	})
 	const forward = (signal) => child.kill(signal)
 	process.on('SIGINT', forward)
@@ -186,6 +188,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 	const code = await new Promise((resolve) =>
 		child.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
 	)
-	await cluster.stop()
+	await cluster?.stop()
 	process.exit(code)
 }
