@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { type Page, type Response } from '@playwright/test'
-import { toast } from './auth-helpers'
+import { closeToast, toast } from './auth-helpers'
 import { expect, test, type OwnApp } from './own-app'
 
 const SETTINGS = '/admin/api-settings'
@@ -84,6 +84,10 @@ test('a saved key appears in no page, response, data request, table row or audit
 	await page.getByRole('radio', { name: 'Gemini (Google)' }).check()
 	await page.getByRole('button', { name: 'Guardar proveedor' }).click()
 	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+	// The address save below flashes the same text: with this toast still up, waiting for it
+	// would pass at once, and the OpenAI form filled next would be wiped by the save's new
+	// page (every form starts afresh after a save).
+	await closeToast(page, 'Configuración guardada correctamente')
 	await page.getByLabel('API Key', { exact: true }).fill(secret)
 	await page.getByRole('button', { name: 'Guardar API Key' }).click()
 	await expect(toast(page, 'API Key guardada correctamente')).toBeAttached()

@@ -391,3 +391,15 @@ export async function sessionCookie(page: Page) {
 /** A toast (flashed by the server, or shown by the browser) with this text. */
 export const toast = (page: Page, text: string | RegExp) =>
 	page.getByTestId('toast').filter({ hasText: text }).first()
+
+/**
+ * Closes a toast (with JavaScript; without it the next page load replaces it), so that a
+ * later wait for the same text can only be answered by a new one.
+ */
+export async function closeToast(page: Page, text: string | RegExp) {
+	const shown = toast(page, text)
+	const close = shown.getByRole('button', { name: 'Cerrar aviso' })
+	if ((await close.count()) === 0) return
+	await close.click()
+	await expect(page.getByTestId('toast').filter({ hasText: text })).toHaveCount(0)
+}
