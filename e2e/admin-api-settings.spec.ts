@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test'
 import { FAKE_GEMINI_KEY, geminiError } from '../tests/fakes/fake-gemini'
 import { startFakeOpenAI } from '../tests/fakes/fake-openai'
-import { randomIp, toast } from './auth-helpers'
+import { closeToast, randomIp, toast } from './auth-helpers'
 import { expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test, type OwnApp } from './own-app'
 
@@ -345,6 +345,9 @@ test('an OpenAI-compatible server, its model from its own list, answers the home
 		await page.getByRole('radio', { name: /^Compatible con OpenAI/ }).check()
 		await page.getByRole('button', { name: 'Guardar proveedor' }).click()
 		await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+		// The address save answers with the same toast: closed first, so the wait below can
+		// only pass on the new one (leaving for the models tab sooner cancels the save).
+		await closeToast(page, 'Configuración guardada correctamente')
 		await page.getByLabel('Dirección del servidor').fill(`${server.url}/v1`)
 		await page.getByRole('button', { name: 'Guardar servidor' }).click()
 		await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()

@@ -47,6 +47,12 @@ async function adminQuery(serverUrl: string, sql: string) {
 }
 
 afterAll(async () => {
+	// The app's client (if the file used it) closes first: work it still has in flight, such
+	// as housekeeping started by a request, finishes instead of losing its connection.
+	const app = globalThis as typeof globalThis & {
+		__fraseaPrisma?: { $disconnect(): Promise<void> }
+	}
+	await app.__fraseaPrisma?.$disconnect()
 	rmSync(dir, { recursive: true, force: true })
 	await dropDatabase()
 })
