@@ -2,6 +2,7 @@ import {
 	comeFromNewAddress,
 	createUser,
 	login,
+	mailsTo,
 	register,
 	toast,
 	uniqueEmail,
@@ -9,6 +10,7 @@ import {
 	linkIn,
 } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
+import { test as ownTest } from './own-app'
 
 test('guests are sent to /login from the dashboard, the profile and the admin area', async ({
 	page,
@@ -95,22 +97,24 @@ test('an admin (role admin) lands on /admin/overview after login', async ({ page
 	await expect(toast(page, 'Sesión cerrada correctamente')).toBeAttached()
 })
 
-test('the ADMIN_EMAIL account is an admin from registration and opens the panel once its e-mail is confirmed', async ({
-	page,
-	js,
-}) => {
-	// ADMIN_EMAIL names one account for the whole server, so one project registers it;
-	// the role-admin test above covers both projects.
-	test.skip(!js, 'ADMIN_EMAIL is a single account per server run')
-	await register(page, { name: 'Administración', email: 'admin@frasea.test' })
-	await expect(page).toHaveURL('/admin/overview')
-	// Registering an address does not prove owning it: the panel waits for the confirmation.
-	await expect(
-		page.getByText('Confirma tu correo electrónico para acceder al panel de administración.'),
-	).toBeVisible()
-	const mail = await waitForMail('admin@frasea.test')
-	await page.goto(linkIn(mail, '/verify-email'))
-	await expect(page).toHaveURL('/admin/overview')
-	await expect(page.getByRole('heading', { name: 'Panel General' })).toBeVisible()
-	await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()
-})
+// ADMIN_EMAIL names one account for a whole server, so this runs on the worker's own app,
+// in each project, and starts from that address unregistered.
+ownTest(
+	'the ADMIN_EMAIL account is an admin from registration and opens the panel once its e-mail is confirmed',
+	async ({ page, ownApp, ownVisit }) => {
+		const email = 'admin@frasea.test'
+		ownApp.sql('DELETE FROM perfiles WHERE correo = ?', email)
+		const mailed = mailsTo(email, ownApp).length
+		await register(page, { name: 'Administración', email }, ownApp)
+		await expect(page).toHaveURL(ownApp.url('/admin/overview'))
+		// Registering an address does not prove owning it: the panel waits for the confirmation.
+		await expect(
+			page.getByText('Confirma tu correo electrónico para acceder al panel de administración.'),
+		).toBeVisible()
+		const mail = await waitForMail(email, mailed + 1, ownApp)
+		await ownVisit(linkIn(mail, '/verify-email'))
+		await expect(page).toHaveURL(ownApp.url('/admin/overview'))
+		await expect(page.getByRole('heading', { name: 'Panel General' })).toBeVisible()
+		await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()
+	},
+)

@@ -238,7 +238,8 @@ function parseMail(file: string): ReceivedMail {
 	const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1] ?? ''
 	const mail: ReceivedMail = {
 		file,
-		to: header('X-Envelope-To'),
+		// The SMTP sink records the envelope; an app's own outbox keeps the To header.
+		to: header('X-Envelope-To') || header('To'),
 		subject: decodeHeaderWords(header('Subject')),
 		text: '',
 		html: '',
@@ -254,9 +255,13 @@ function parseMail(file: string): ReceivedMail {
 	return mail
 }
 
-/** Every message the SMTP sink received for an address, oldest first. */
-export function mailsTo(address: string): ReceivedMail[] {
-	const { mailDir } = testServers()
+/**
+ * Every message to an address, oldest first: from the shared server's SMTP sink, or from
+ * the outbox of an app started without SMTP_URL (`from`).
+ */
+export function mailsTo(address: string, from?: AppTarget): ReceivedMail[] {
+	const mailDir = from ? path.join(from.dataDir, 'outbox') : testServers().mailDir
+	if (!existsSync(mailDir)) return []
 	return readdirSync(mailDir)
 		.filter((name) => name.endsWith('.eml'))
 		.sort()
@@ -264,11 +269,15 @@ export function mailsTo(address: string): ReceivedMail[] {
 		.filter((mail) => mail.to.split(',').includes(address))
 }
 
-/** Waits for the `count`-th message to an address and returns it. */
-export async function waitForMail(address: string, count = 1): Promise<ReceivedMail> {
+/** Waits for the `count`-th message to an address (see `mailsTo`) and returns it. */
+export async function waitForMail(
+	address: string,
+	count = 1,
+	from?: AppTarget,
+): Promise<ReceivedMail> {
 	let mails: ReceivedMail[] = []
 	await expect
-		.poll(() => (mails = mailsTo(address)).length, {
+		.poll(() => (mails = mailsTo(address, from)).length, {
 			message: `mail #${count} to ${address}`,
 			timeout: 10_000,
 		})
@@ -356,12 +365,14 @@ export async function comeFromNewAddress(page: Page) {
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
 }
 
+/** Registers through the form, on the shared server or on another app (`at`). */
 export async function register(
 	page: Page,
 	values: { name: string; email: string; password?: string },
+	at?: AppTarget,
 ) {
 	await comeFromNewAddress(page)
-	await page.goto('/register')
+	await page.goto(`${at?.baseURL ?? ''}/register`)
 	// With JavaScript, typing before hydration would race React taking over the fields.
 	await expectHydration(page, projectHasJs())
 	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })

@@ -326,8 +326,8 @@ test('account deletion: a wrong e-mail is refused; the right one deletes everyth
 })
 
 test('the main admin account cannot be deleted', async ({ page, login, visit, js }) => {
-	// ADMIN_EMAIL is admin@frasea.test, compared without case; another spec registers that
-	// exact address, so each project here uses a spelling of its own.
+	// ADMIN_EMAIL is admin@frasea.test, compared without case; both projects share this
+	// server and an address is one account, so each project uses a spelling of its own.
 	const user = await login({ admin: true, email: js ? 'ADMIN@frasea.test' : 'Admin@Frasea.test' })
 	await visit(SETTINGS)
 	const section = page.getByRole('region', { name: 'Eliminar cuenta' })
