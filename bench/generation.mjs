@@ -2,7 +2,7 @@
 // generations per second under concurrent load (autocannon), against a zero-latency fake
 // Gemini server on loopback. Target (issue "Phrase generation"): p50 under 15 ms.
 import autocannon from 'autocannon'
-import { ms, startApp, startFakeGemini, timeSequential } from './lib.mjs'
+import { GENERATION_FORM, ms, startApp, startFakeGemini, timeSequential } from './lib.mjs'
 
 const fakePort = 4399
 const fake = await startFakeGemini(fakePort)
@@ -14,15 +14,7 @@ const app = await startApp({
 		GENERATION_DAILY_LIMIT_IP: '1000000',
 	},
 })
-const body = new URLSearchParams({
-	intent: 'generate',
-	prompt: 'el café de los lunes',
-	language: 'español es',
-	type: 'motivacionales',
-	count: '4',
-	length: '25',
-	includeEmojis: 'on',
-}).toString()
+const body = GENERATION_FORM
 const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin }
 
 try {

@@ -37,6 +37,17 @@ export async function timeSequential(fn, { count = 500, warmup = 50 } = {}) {
 	return { p50: percentile(samples, 50), p95: percentile(samples, 95), count }
 }
 
+/** The home page's generation form as a browser posts it: four phrases with emojis. */
+export const GENERATION_FORM = new URLSearchParams({
+	intent: 'generate',
+	prompt: 'el café de los lunes',
+	language: 'español es',
+	type: 'motivacionales',
+	count: '4',
+	length: '25',
+	includeEmojis: 'on',
+}).toString()
+
 export const ms = (value) => `${value.toFixed(2)} ms`
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 

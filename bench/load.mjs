@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { tsImport } from 'tsx/esm/api'
-import { startApp, startFakeGemini } from './lib.mjs'
+import { GENERATION_FORM, startApp, startFakeGemini } from './lib.mjs'
 
 const { signCardPath } = await tsImport('../app/cards/url-signature.server.ts', import.meta.url)
 const secret = randomBytes(24).toString('base64url')
@@ -67,15 +67,7 @@ const targets = [
 		path: '/?index',
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.origin },
-		body: new URLSearchParams({
-			intent: 'generate',
-			prompt: 'el café de los lunes',
-			language: 'español es',
-			type: 'motivacionales',
-			count: '4',
-			length: '25',
-			includeEmojis: 'on',
-		}).toString(),
+		body: GENERATION_FORM,
 		connections: 3,
 		expect: '3xx',
 	},

@@ -15,7 +15,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { startBuiltApp } from '../scripts/app-process.mjs'
 import { startPostgresCluster } from '../scripts/postgres-cluster.mjs'
-import { ms, startFakeGemini, timeSequential } from './lib.mjs'
+import { GENERATION_FORM, ms, startFakeGemini, timeSequential } from './lib.mjs'
 
 const PHRASES = 1_000
 const SESSION_SECRET = 'secreto-de-la-medicion-postgresql-0123456789'
@@ -89,7 +89,9 @@ async function seedUser(app) {
 		).run(sessionId, userId, sqlDate(expires), now, now)
 		db.close()
 	}
-	return (await createCookie('fr_session', { secrets: [SESSION_SECRET] }).serialize(token)).split(';')[0]
+	return (await createCookie('fr_session', { secrets: [SESSION_SECRET] }).serialize(token)).split(
+		';',
+	)[0]
 }
 
 async function timePages(app, cookie) {
@@ -114,15 +116,7 @@ async function timePages(app, cookie) {
 	return rows
 }
 
-const generation = new URLSearchParams({
-	intent: 'generate',
-	prompt: 'el café de los lunes',
-	language: 'español es',
-	type: 'motivacionales',
-	count: '4',
-	length: '25',
-	includeEmojis: 'on',
-}).toString()
+const generation = GENERATION_FORM
 
 /** Generations per second over 10 s, the 8 connections split across the given apps. */
 async function generationsPerSecond(apps) {
@@ -139,7 +133,10 @@ async function generationsPerSecond(apps) {
 		),
 	)
 	const completed = results.reduce((sum, result) => sum + (result['3xx'] ?? 0), 0)
-	const failures = results.reduce((sum, result) => sum + result.errors + result.non2xx - (result['3xx'] ?? 0), 0)
+	const failures = results.reduce(
+		(sum, result) => sum + result.errors + result.non2xx - (result['3xx'] ?? 0),
+		0,
+	)
 	if (failures > 0) throw new Error(`${failures} generations failed`)
 	return completed / 10
 }
@@ -155,7 +152,9 @@ try {
 	const sqliteRows = await timePages(sqlite, await seedUser(sqlite))
 	const postgresRows = await timePages(postgres, await seedUser(postgres))
 
-	console.log(`Pages, server time over 300 sequential requests (a user with ${PHRASES} saved phrases)`)
+	console.log(
+		`Pages, server time over 300 sequential requests (a user with ${PHRASES} saved phrases)`,
+	)
 	console.log('  page                          SQLite p50 / p95        PostgreSQL p50 / p95')
 	sqliteRows.forEach(([label, lite], index) => {
 		const [, post] = postgresRows[index]
@@ -171,7 +170,9 @@ try {
 	console.log('Generations per second (autocannon, 8 connections, 10 s, zero-latency fake Gemini)')
 	console.log(`  SQLite, one process:          ${onSqlite.toFixed(1)}`)
 	console.log(`  PostgreSQL, one process:      ${onOne.toFixed(1)}`)
-	console.log(`  PostgreSQL, two processes:    ${onTwo.toFixed(1)}  (on this machine's 2 cores, shared with PostgreSQL and the load generator)`)
+	console.log(
+		`  PostgreSQL, two processes:    ${onTwo.toFixed(1)}  (on this machine's 2 cores, shared with PostgreSQL and the load generator)`,
+	)
 } finally {
 	for (const cleanup of cleanups) await cleanup()
 }

@@ -103,16 +103,21 @@ export async function createUser(options: UserOptions = {}): Promise<TestUser> {
 	return createUserIn(sharedApp, options)
 }
 
-export async function createUserIn(
-	target: AppTarget,
-	options: UserOptions = {},
-): Promise<TestUser> {
-	const user = {
+/** A new account's id and values: those given, else a unique address and the test password. */
+export function newTestUser(options: UserOptions = {}): TestUser {
+	return {
 		id: randomUUID(),
 		email: options.email ?? uniqueEmail('usuario'),
 		name: options.name ?? 'Usuaria de Prueba',
 		password: options.password ?? PASSWORD,
 	}
+}
+
+export async function createUserIn(
+	target: AppTarget,
+	options: UserOptions = {},
+): Promise<TestUser> {
+	const user = newTestUser(options)
 	const hash = await hashPassword(user.password)
 	const now = sqlDate(new Date())
 	const confirmed = options.confirmed ?? true

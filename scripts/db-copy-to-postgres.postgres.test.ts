@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaPg } from '@prisma/adapter-pg'
-import pg from 'pg'
+import { pgQuery } from '../tests/support/postgres'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { applyMigrations } from '~/db/migrate.server'
 import { Prisma, PrismaClient } from '~/generated/prisma/client'
@@ -38,15 +38,7 @@ const source = `file:${sqliteFile}`
 let sqlite: PrismaClient
 let postgres: PrismaClient
 
-async function admin(sql: string) {
-	const client = new pg.Client({ connectionString: serverUrl })
-	await client.connect()
-	try {
-		await client.query(sql)
-	} finally {
-		await client.end()
-	}
-}
+const admin = (sql: string) => pgQuery(serverUrl, sql)
 
 beforeAll(async () => {
 	await admin(`CREATE DATABASE ${database}`)

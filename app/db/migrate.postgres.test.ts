@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { pgQuery } from '../../tests/support/postgres'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { databaseOn } from '../../tests/setup/global-setup'
 import {
@@ -17,15 +17,7 @@ const paths = defaultMigrationPaths('postgresql')
 const created: string[] = []
 const tempDir = mkdtempSync(path.join(tmpdir(), 'frasea-pg-migrate-'))
 
-async function admin(sql: string) {
-	const client = new pg.Client({ connectionString: serverUrl })
-	await client.connect()
-	try {
-		return await client.query(sql)
-	} finally {
-		await client.end()
-	}
-}
+const admin = (sql: string) => pgQuery(serverUrl, sql)
 
 /** A new, empty database on the test server. */
 async function freshDatabase() {
@@ -33,16 +25,6 @@ async function freshDatabase() {
 	await admin(`CREATE DATABASE ${name}`)
 	created.push(name)
 	return databaseOn(serverUrl, name)
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string) {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		return (await client.query<T>(sql)).rows
-	} finally {
-		await client.end()
-	}
 }
 
 afterAll(async () => {
@@ -78,7 +60,7 @@ describe('applyMigrations on PostgreSQL', () => {
 		expect((await applyMigrations(url)).applied).toEqual(localMigrations())
 		expect((await applyMigrations(url)).applied).toEqual([])
 
-		const tables = await query<{ tablename: string }>(
+		const tables = await pgQuery<{ tablename: string }>(
 			url,
 			`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
 		)
@@ -106,7 +88,7 @@ describe('applyMigrations on PostgreSQL', () => {
 	test('a database migrated by a newer version is refused with the migration it does not know', async () => {
 		const url = await freshDatabase()
 		await applyMigrations(url)
-		await query(
+		await pgQuery(
 			url,
 			`INSERT INTO _prisma_migrations (id, checksum, migration_name, finished_at, applied_steps_count)
 			VALUES ('newer', 'abc', '29991231000000_from_the_future', now(), 1)`,
@@ -122,7 +104,7 @@ describe('applyMigrations on PostgreSQL', () => {
 		const url = await freshDatabase()
 		await applyMigrations(url)
 		const [first] = localMigrations()
-		await query(
+		await pgQuery(
 			url,
 			`UPDATE _prisma_migrations SET checksum = 'edited' WHERE migration_name = '${first}'`,
 		)
@@ -130,7 +112,7 @@ describe('applyMigrations on PostgreSQL', () => {
 			`migration ${first} was changed after it was applied`,
 		)
 
-		await query(
+		await pgQuery(
 			url,
 			`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = '${first}'`,
 		)

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { pgQuery } from '../../tests/support/postgres'
 import sharp from 'sharp'
 import { afterAll, expect, test } from 'vitest'
 import { readUpload, storeUpload } from '~/cards/upload.server'
@@ -24,17 +24,12 @@ const png = (width = 64, height = 48) =>
 
 /** The bytes under `key`, read by another connection than the app's (another process). */
 async function bytesSeenElsewhere(key: string) {
-	const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
-	await client.connect()
-	try {
-		const { rows } = await client.query<{ bytes: Buffer; content_type: string; size: number }>(
-			'SELECT bytes, content_type, size FROM stored_files WHERE key = $1',
-			[key],
-		)
-		return rows[0] ?? null
-	} finally {
-		await client.end()
-	}
+	const [row] = await pgQuery<{ bytes: Buffer; content_type: string; size: number }>(
+		process.env.DATABASE_URL ?? '',
+		'SELECT bytes, content_type, size FROM stored_files WHERE key = $1',
+		[key],
+	)
+	return row ?? null
 }
 
 const dataDirEntries = () =>

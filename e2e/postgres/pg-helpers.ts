@@ -3,17 +3,17 @@
  * PostgreSQL database through `pg`, databases of their own on the test cluster, accounts
  * written straight to the database, and app processes started on such a database.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { hashPassword } from '../../app/auth/password.server'
 import { startBuiltApp } from '../../scripts/app-process.mjs'
-import { PASSWORD, uniqueEmail, type TestUser, type UserOptions } from '../auth-helpers'
+import { newTestUser, type TestUser, type UserOptions } from '../auth-helpers'
+import { pgQuery } from '../../tests/support/postgres'
 import { SHARED_SECRETS } from './secrets'
 
-export { SHARED_SECRETS }
+export { pgQuery, SHARED_SECRETS }
 
 export const ADMIN_EMAIL = 'admin@frasea.test'
 
@@ -40,21 +40,6 @@ export function sharedDatabaseUrl(): string {
 	return servers.databaseUrl
 }
 
-/** Runs one statement on a database and returns its rows. */
-export async function pgQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
-	databaseUrl: string,
-	statement: string,
-	params: unknown[] = [],
-): Promise<T[]> {
-	const client = new pg.Client({ connectionString: databaseUrl })
-	await client.connect()
-	try {
-		return (await client.query<T>(statement, params)).rows
-	} finally {
-		await client.end()
-	}
-}
-
 /** A brand-new, empty database on the test cluster (the app migrates it at start). */
 export async function createDatabase(label: string) {
 	const name = `frasea_${label}_${randomBytes(4).toString('hex')}`
@@ -77,12 +62,7 @@ export async function createUserPg(
 	databaseUrl: string,
 	options: UserOptions = {},
 ): Promise<TestUser> {
-	const user = {
-		id: randomUUID(),
-		email: options.email ?? uniqueEmail('usuario'),
-		name: options.name ?? 'Usuaria de Prueba',
-		password: options.password ?? PASSWORD,
-	}
+	const user = newTestUser(options)
 	const now = new Date()
 	await pgQuery(
 		databaseUrl,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, inject } from 'vitest'
+import { pgQuery } from '../support/postgres'
 import { TEMPLATE_DATABASE, testEngine } from './engine'
 import { databaseOn } from './global-setup'
 
@@ -27,23 +27,15 @@ if (testEngine() === 'postgresql') {
 	// Required with PostgreSQL: every process must share it.
 	process.env.SECRETS_KEY = 'clave-de-secretos-de-pruebas-0123456789'
 	const database = `frasea_test_${randomBytes(6).toString('hex')}`
-	await adminQuery(serverUrl, `CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`)
+	await pgQuery(serverUrl, `CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`)
 	process.env.DATABASE_URL = databaseOn(serverUrl, database)
-	dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+	dropDatabase = async () => {
+		await pgQuery(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+	}
 } else {
 	const databaseFile = path.join(dir, 'test.db')
 	copyFileSync(inject('templateDatabase'), databaseFile)
 	process.env.DATABASE_URL = `file:${databaseFile}`
-}
-
-async function adminQuery(serverUrl: string, sql: string) {
-	const client = new pg.Client({ connectionString: serverUrl })
-	await client.connect()
-	try {
-		await client.query(sql)
-	} finally {
-		await client.end()
-	}
 }
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import pg from 'pg'
+import { pgQuery } from '../support/postgres'
 import { type TestProject } from 'vitest/node'
 import { applyMigrations } from '../../app/db/migrate.server'
 import { TEMPLATE_DATABASE, testEngine } from './engine'
@@ -37,14 +37,8 @@ export async function setup(project: TestProject) {
 
 async function setupPostgres(project: TestProject) {
 	const serverUrl = process.env.TEST_POSTGRES_URL as string
-	const admin = new pg.Client({ connectionString: serverUrl })
-	await admin.connect()
-	try {
-		await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)
-		await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
-	} finally {
-		await admin.end()
-	}
+	await pgQuery(serverUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)
+	await pgQuery(serverUrl, `CREATE DATABASE ${TEMPLATE_DATABASE}`)
 	await applyMigrations(databaseOn(serverUrl, TEMPLATE_DATABASE))
 	project.provide('templateDatabase', serverUrl)
 }
