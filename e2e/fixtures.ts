@@ -68,6 +68,23 @@ export async function expectSameDocument(page: Page, js: boolean) {
 	).toBe(js)
 }
 
+/**
+ * Submits the generator form and waits for the batch. With JavaScript the form is enhanced:
+ * Remix submits it and shows the batch in the same document; without it the browser posts
+ * and loads the batch's page.
+ */
+export async function generateBatch(page: Page, js: boolean) {
+	await markDocument(page)
+	await page.getByRole('button', { name: 'Generar Frases' }).click()
+	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
+	// The URL changes before the new page has arrived (without JavaScript it streams in):
+	// wait for the whole document, then for the results.
+	await page.waitForLoadState('load')
+	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
+	await expectHydration(page, js)
+	await expectSameDocument(page, js)
+}
+
 export const test = base.extend<Fixtures>({
 	js: async ({ javaScriptEnabled }, use) => {
 		await use(javaScriptEnabled !== false)

@@ -1,33 +1,9 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { createUser, PASSWORD, randomIp, sqlGet, toast, uniqueEmail } from './auth-helpers'
-import {
-	expect,
-	expectHydration,
-	expectSameDocument,
-	fromOurPages,
-	markDocument,
-	test,
-} from './fixtures'
+import { expect, expectHydration, fromOurPages, generateBatch, test } from './fixtures'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
-
-/**
- * Submits the generator form and waits for the batch. With JavaScript the form is enhanced:
- * Remix submits it and shows the batch in the same document; without it the browser posts
- * and loads the batch's page.
- */
-async function generate(page: Page, js: boolean) {
-	await markDocument(page)
-	await page.getByRole('button', { name: 'Generar Frases' }).click()
-	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
-	// The URL changes before the new page has arrived (without JavaScript it streams in):
-	// wait for the whole document, then for the results.
-	await page.waitForLoadState('load')
-	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
-	await expectHydration(page, js)
-	await expectSameDocument(page, js)
-}
 
 const phrases = (page: Page) => page.getByTestId('phrase-text')
 
@@ -41,7 +17,7 @@ test('home: generates the chosen number of phrases and the batch survives a relo
 	await page.getByLabel(promptLabel).fill('el café de los lunes')
 	await page.getByLabel('Número de frases').selectOption('3')
 	await page.getByLabel('Tipo de frase').selectOption('motivacionales')
-	await generate(page, js)
+	await generateBatch(page, js)
 
 	await expect(toast(page, '¡3 frases generadas con éxito!')).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
@@ -59,7 +35,7 @@ test('home: generates the chosen number of phrases and the batch survives a relo
 
 	// A new generation starts from the same page.
 	await page.getByLabel('Número de frases').selectOption('2')
-	await generate(page, js)
+	await generateBatch(page, js)
 	await expect(phrases(page)).toHaveCount(2)
 })
 
@@ -105,7 +81,7 @@ test('home: a phrase can be edited and the edit is kept', async ({ page, visit, 
 	await visit('/')
 	await page.getByLabel(promptLabel).fill('mi perro')
 	await page.getByLabel('Número de frases').selectOption('2')
-	await generate(page, js)
+	await generateBatch(page, js)
 	const second = await phrases(page).nth(1).textContent()
 
 	await page.getByRole('link', { name: 'Editar' }).first().click()
@@ -128,7 +104,7 @@ test('home: a phrase can be edited and the edit is kept', async ({ page, visit, 
 test('another browser cannot open a batch by its URL', async ({ page, visit, js, browser }) => {
 	await visit('/')
 	await page.getByLabel(promptLabel).fill('secreto')
-	await generate(page, js)
+	await generateBatch(page, js)
 	const other = await browser.newContext({ javaScriptEnabled: js })
 	const stranger = await other.newPage()
 	await stranger.goto(page.url())
@@ -218,7 +194,7 @@ test('facebook: offers 3, 6, 9 or 12 phrases and generates six by default', asyn
 	expect(options).toEqual(['3 frases', '6 frases', '9 frases', '12 frases'])
 	await expect(page.getByLabel('Tipo de frase')).toHaveValue('facebook')
 	await page.getByLabel(promptLabel).fill('el fin de semana')
-	await generate(page, js)
+	await generateBatch(page, js)
 	await expect(page).toHaveURL(/\/facebook\?lote=/)
 	await expect(page.getByText(/^6 frases generadas/)).toBeVisible()
 	await expect(phrases(page)).toHaveCount(6)
@@ -239,7 +215,7 @@ test('a guest signs in from a batch, comes back to it and saves phrases', async 
 	await visit('/facebook')
 	await page.getByLabel(promptLabel).fill('la amistad')
 	await page.getByLabel('Número de frases').selectOption('3')
-	await generate(page, js)
+	await generateBatch(page, js)
 	const batchUrl = new URL(page.url())
 	await expect(phrases(page)).toHaveCount(3)
 	const texts = await phrases(page).allTextContents()
@@ -274,7 +250,7 @@ test('a signed-in user’s generations are written to their history', async ({ p
 	await page.getByLabel(promptLabel).fill('para mi novia Ana')
 	await page.getByLabel('Tipo de frase').selectOption('amor')
 	await page.getByLabel('Número de frases').selectOption('2')
-	await generate(page, js)
+	await generateBatch(page, js)
 	const row = sqlGet<{ n: number; prompt: string; settings: string }>(
 		`SELECT count(*) AS n, max(h.prompt_original) AS prompt, max(h.configuracion) AS settings
 		 FROM historial_frases h JOIN perfiles p ON p.id = h.usuario_id WHERE p.correo = ?`,
@@ -322,7 +298,7 @@ test('home: changing the cards’ format re-applies it to every card', async ({
 	await visit('/')
 	await page.getByLabel(promptLabel).fill('la montaña')
 	await page.getByLabel('Número de frases').selectOption('2')
-	await generate(page, js)
+	await generateBatch(page, js)
 	// Card 1 was given its own size; the format below overrides it.
 	await visit(`${new URL(page.url()).pathname}${new URL(page.url()).search}&c1.s=whatsapp`)
 	await expect(page.getByText('Descargar para WhatsApp')).toHaveCount(1)

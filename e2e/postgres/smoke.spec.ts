@@ -14,7 +14,7 @@ import {
 	toast,
 	uniqueEmail,
 } from '../auth-helpers'
-import { expect, expectHydration, expectSameDocument, markDocument, test } from '../fixtures'
+import { expect, expectHydration, generateBatch, test } from '../fixtures'
 import {
 	ADMIN_EMAIL,
 	createDatabase,
@@ -37,13 +37,7 @@ async function signInThroughForm(page: Page, js: boolean, email: string, origin 
 async function generateOnHome(page: Page, js: boolean, count: string) {
 	await page.getByLabel(promptLabel).fill('el café de los lunes')
 	await page.getByLabel('Número de frases').selectOption(count)
-	await markDocument(page)
-	await page.getByRole('button', { name: 'Generar Frases' }).click()
-	await expect(page).toHaveURL(/\?lote=[\w-]+#generated-phrases$/)
-	await page.waitForLoadState('load')
-	await expect(page.getByRole('heading', { name: 'Frases Generadas' })).toBeVisible()
-	await expectHydration(page, js)
-	await expectSameDocument(page, js)
+	await generateBatch(page, js)
 }
 
 test('registering through the form signs in on the dashboard; the account is in PostgreSQL', async ({
