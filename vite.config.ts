@@ -15,7 +15,7 @@ declare module '@remix-run/node' {
  * them all anyway and small files compress badly.
  */
 const LAYOUT_MODULES =
-	/\/app\/(components\/(site-header|site-footer|toaster|error-boundary|google-button|logo|icons|breadcrumbs|email-verification-banner|logout-button)|utils\/(misc|seo|in-page-links|nonce-provider)|generator\/pages|generation\/options|dashboard\/profile-avatar|auth\/layout-messages)\.tsx?$/
+	/\/app\/(components\/(site-header|site-footer|toaster|error-boundary|google-button|logo|icons|breadcrumbs|email-verification-banner|logout-button)|utils\/(misc|seo|in-page-links|nonce-provider)|generator\/pages|generation\/options|dashboard\/profile-avatar|auth\/layout-messages|auth\/email-verification)\.tsx?$/
 
 /**
  * React and Remix, which every page runs: kept together (with the client entry), so the

@@ -113,6 +113,7 @@ ownTest(
 		).toBeVisible()
 		const mail = await waitForMail(email, mailed + 1, ownApp)
 		await ownVisit(linkIn(mail, '/verify-email'))
+		await page.getByRole('main').getByRole('button', { name: 'Confirmar mi correo' }).click()
 		await expect(page).toHaveURL(ownApp.url('/admin/overview'))
 		await expect(page.getByRole('heading', { name: 'Panel General' })).toBeVisible()
 		await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()

@@ -1,11 +1,13 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { createCookie } from '@remix-run/node'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import { hashPassword } from '../app/auth/password.server'
 import { hashToken, randomToken } from '../app/auth/tokens.server'
+import { generateTotpSecret } from '../app/auth/totp.server'
+import { encryptSecret, keyFromSecret } from '../app/settings/secrets.server'
 import { baseURL } from '../playwright.config'
 import { expectHydration, projectHasJs } from './fixtures'
 
@@ -135,6 +137,40 @@ export async function createUserIn(
 	)
 	sqlIn(target, 'INSERT INTO passwords (user_id, hash) VALUES (?, ?)', user.id, hash)
 	return user
+}
+
+/**
+ * The key the app encrypts stored secrets with: the e2e apps set no SECRETS_KEY, so it is
+ * the one generated into their data folder (made here first if the app has not yet; the
+ * app then reads it, as two processes of its own would).
+ */
+function secretsKeyOf(target: AppTarget) {
+	const file = path.join(target.dataDir, 'secrets-key')
+	try {
+		writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
+	} catch {
+		// The app generated it already.
+	}
+	return keyFromSecret(readFileSync(file, 'utf8').trim())
+}
+
+/**
+ * Two-factor on for an account, as its setup leaves it, without the profile's forms: a
+ * real secret stored encrypted under the app's key. Returns the secret (base32), from which
+ * a test computes codes as an authenticator app would.
+ */
+export function enableTwoFactorIn(target: AppTarget, userId: string) {
+	const secret = generateTotpSecret()
+	const now = sqlDate(new Date())
+	sqlIn(
+		target,
+		'INSERT INTO two_factor (user_id, secret, enabled_at, created_at) VALUES (?, ?, ?, ?)',
+		userId,
+		encryptSecret(secret, secretsKeyOf(target)),
+		now,
+		now,
+	)
+	return secret
 }
 
 /** Lifetime of a new session (app/auth/session.server.ts). */
@@ -383,6 +419,30 @@ export async function register(
 	await fillRegister(page, { ...values, password: values.password ?? PASSWORD })
 	await page.locator('form#register').getByRole('button', { name: 'Crear cuenta' }).click()
 	await expect(page).toHaveURL(/\/(dashboard|admin\/overview)$/)
+}
+
+/**
+ * Asks for a reset link on /forgot-password (from a new address), opens it from the mail
+ * and saves `password`. The page ends wherever the reset leads.
+ */
+export async function resetPasswordThroughMail(
+	page: Page,
+	email: string,
+	password: string,
+	visit: (path: string) => Promise<void>,
+) {
+	await comeFromNewAddress(page)
+	const before = mailsTo(email).filter((mail) => mail.subject.startsWith('Restablece')).length
+	await visit('/forgot-password')
+	await page.getByLabel('Correo electrónico').fill(email)
+	await page.getByRole('button', { name: 'Enviar enlace' }).click()
+	await expect
+		.poll(() => mailsTo(email).filter((mail) => mail.subject.startsWith('Restablece')).length)
+		.toBe(before + 1)
+	await visit(linkIn(await waitForMailAbout(email, 'Restablece'), '/reset-password'))
+	await page.getByLabel('Nueva contraseña').fill(password)
+	await page.getByLabel('Confirmar contraseña').fill(password)
+	await page.getByRole('button', { name: 'Guardar contraseña' }).click()
 }
 
 export async function login(page: Page, email: string, password = PASSWORD) {

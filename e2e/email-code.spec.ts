@@ -2,12 +2,14 @@ import { type Page } from '@playwright/test'
 import {
 	comeFromNewAddress,
 	createUser,
+	enableTwoFactorIn,
 	linkIn,
 	mailsTo,
 	randomIp,
-	sql,
+	sharedApp,
 	toast,
 	uniqueEmail,
+	waitForMail,
 	waitForMailAbout,
 	type ReceivedMail,
 } from './auth-helpers'
@@ -110,23 +112,26 @@ test('a wrong code is refused next to the field, and the right one still works a
 	await expect(page).toHaveURL('/dashboard')
 })
 
-test('with two-factor on, the right code leads to the second step, not into the account', async ({
+test('with two-factor on, the right code and the one-click link lead to the second step, not into the account', async ({
 	page,
 	js,
+	visit,
 }) => {
 	const user = await createUser()
-	// Two-factor as its setup leaves it (the secret's value does not matter here).
-	const now = new Date().toISOString().replace('Z', '+00:00')
-	sql(
-		'INSERT INTO two_factor (user_id, secret, enabled_at, created_at) VALUES (?, ?, ?, ?)',
-		user.id,
-		'not-a-real-secret',
-		now,
-		now,
-	)
+	enableTwoFactorIn(sharedApp, user.id)
 	await askForCode(page, js, user.email)
 	await typeCode(page, codeIn(await waitForMailAbout(user.email, SUBJECT)))
 	await expect(page).toHaveURL('/login/verificacion')
+	expect(await isSignedIn(page)).toBe(false)
+
+	await page.context().clearCookies()
+	const mailed = mailsTo(user.email).length
+	await askForCode(page, js, user.email)
+	const link = linkIn(await waitForMail(user.email, mailed + 1), '/login/enlace')
+	await visit(link)
+	await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+	await expect(page).toHaveURL('/login/verificacion')
+	await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible()
 	expect(await isSignedIn(page)).toBe(false)
 })
 

@@ -21,7 +21,7 @@ async function everyCookie(
 	process.env.GOOGLE_CLIENT_ID = 'cliente'
 	process.env.GOOGLE_CLIENT_SECRET = 'secreto'
 	const { serializeSessionCookie, clearSessionCookie } = await import('./session.server')
-	const { resetTokenCookie } = await import('./reset-cookie.server')
+	const { resetTokenCookie, verifyTokenCookie } = await import('./token-cookies.server')
 	const google = await import('./google.server')
 	const { setTheme } = await import('~/utils/theme.server')
 	const { createToastHeaders } = await import('~/utils/toast.server')
@@ -37,6 +37,7 @@ async function everyCookie(
 		session: await serializeSessionCookie('token', expiresAt),
 		sessionClear: await clearSessionCookie(),
 		reset: await resetTokenCookie().serialize('token'),
+		verify: await verifyTokenCookie().serialize('token'),
 		// remix-auth-oauth2 builds its cookie from these options the same way.
 		oauthState: new SetCookie({ ...state, value: 'state', name: `${state.name}:abc` }).toString(),
 		oauthStateClear: google.clearOAuthStateCookies(request)[0] ?? '',

@@ -5,7 +5,7 @@ import { appOrigin } from './request.server'
 import { hashToken, randomToken } from './tokens.server'
 import { syncAdminRole } from './user.server'
 
-const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 
 /** Mails a fresh single-use link (replacing any earlier one) that confirms the address. */
 export async function sendEmailVerification(
@@ -27,24 +27,42 @@ export async function sendEmailVerification(
 	sendMailInBackground(emailVerificationMail(user.email, user.name, link))
 }
 
-/** Confirms the address behind a link; null when the link is unknown, used or expired. */
-export async function consumeEmailVerification(token: string) {
+/**
+ * The account a live (unused, unexpired) confirmation link belongs to, or null. Reading
+ * only: opening the link (which mail scanners do first) confirms nothing.
+ */
+export async function findEmailVerification(token: string) {
 	const row = await prisma.emailVerification.findUnique({
 		where: { tokenHash: hashToken(token) },
-		select: { id: true, userId: true },
+		select: { id: true, userId: true, usedAt: true, expiresAt: true },
 	})
-	if (!row) return null
+	if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null
+	return { id: row.id, userId: row.userId }
+}
+
+export type ConfirmOutcome = 'confirmed' | 'invalid' | 'other-account'
+
+/**
+ * Confirms the address behind a link, for the account signed in to the browser that posts
+ * it, and only that one. Holding the link proves the mailbox; being signed in proves the
+ * account: only someone with both may confirm. Anyone else (a scanner, a stranger signed
+ * in to another account) spends nothing.
+ */
+export async function confirmEmail(token: string, signedInUserId: string): Promise<ConfirmOutcome> {
+	const live = await findEmailVerification(token)
+	if (!live) return 'invalid'
+	if (live.userId !== signedInUserId) return 'other-account'
 	// Single use even under a double click: only one request can flip usedAt.
 	const { count } = await prisma.emailVerification.updateMany({
-		where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+		where: { id: live.id, userId: signedInUserId, usedAt: null, expiresAt: { gt: new Date() } },
 		data: { usedAt: new Date() },
 	})
-	if (count !== 1) return null
+	if (count !== 1) return 'invalid'
 	const user = await prisma.profile.update({
-		where: { id: row.userId },
+		where: { id: signedInUserId },
 		data: { emailVerifiedAt: new Date() },
 		select: { id: true, email: true, role: true },
 	})
 	await syncAdminRole(user)
-	return user
+	return 'confirmed'
 }

@@ -57,10 +57,8 @@ describe('confirmation links', () => {
 			await verification.sendEmailVerification(forgedRequest(), user)
 			await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
 			setNow(sent + 24 * HOUR - 1000)
-			const confirmed = await verification.consumeEmailVerification(
-				links(user.email)[0]?.token ?? '',
-			)
-			expect(confirmed?.id).toBe(user.id)
+			const confirmed = await verification.confirmEmail(links(user.email)[0]?.token ?? '', user.id)
+			expect(confirmed).toBe('confirmed')
 		})
 		const profile = await prisma.profile.findUnique({ where: { id: user.id } })
 		expect(profile?.emailVerifiedAt).not.toBeNull()
@@ -75,11 +73,44 @@ describe('confirmation links', () => {
 			await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
 			const token = links(user.email)[0]?.token ?? ''
 			setNow(sent + 24 * HOUR)
-			expect(await verification.consumeEmailVerification(token)).toBeNull()
+			expect(await verification.confirmEmail(token, user.id)).toBe('invalid')
 			setNow(sent + 30 * 24 * HOUR)
-			expect(await verification.consumeEmailVerification(token)).toBeNull()
+			expect(await verification.confirmEmail(token, user.id)).toBe('invalid')
 		})
 		const profile = await prisma.profile.findUnique({ where: { id: user.id } })
 		expect(profile?.emailVerifiedAt).toBeNull()
+	})
+})
+
+describe('who may confirm', () => {
+	async function mailedToken(user: { id: string; name: string; email: string }) {
+		await verification.sendEmailVerification(forgedRequest(), user)
+		await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1))
+		return links(user.email)[0]?.token ?? ''
+	}
+	const confirmedAt = async (id: string) =>
+		(await prisma.profile.findUniqueOrThrow({ where: { id } })).emailVerifiedAt
+
+	test('opening the link (a mail scanner, as often as it likes) confirms nothing and spends nothing', async () => {
+		const squatted = await newUser('escaneado@frasea.test')
+		const token = await mailedToken(squatted)
+		for (let i = 0; i < 3; i++) {
+			expect(await verification.findEmailVerification(token)).toEqual(
+				expect.objectContaining({ userId: squatted.id }),
+			)
+		}
+		expect(await confirmedAt(squatted.id)).toBeNull()
+	})
+
+	test('someone signed in to another account confirms nothing; the account itself does, once', async () => {
+		const owner = await newUser('propia@frasea.test')
+		const stranger = await newUser('ajena@frasea.test')
+		const token = await mailedToken(owner)
+		expect(await verification.confirmEmail(token, stranger.id)).toBe('other-account')
+		expect(await confirmedAt(owner.id)).toBeNull()
+		expect(await confirmedAt(stranger.id)).toBeNull()
+		expect(await verification.confirmEmail(token, owner.id)).toBe('confirmed')
+		expect(await confirmedAt(owner.id)).not.toBeNull()
+		expect(await verification.confirmEmail(token, owner.id)).toBe('invalid')
 	})
 })

@@ -38,8 +38,8 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
 export function emailVerificationMail(to: string, name: string, link: string): Mail {
 	const paragraphs = [
 		`Hola, ${name}:`,
-		'Gracias por registrarte en Frasea. Confirma que este correo electrónico es tuyo con el enlace de abajo; caduca en 24 horas.',
-		'Si no has creado una cuenta en Frasea, ignora este correo.',
+		'Gracias por registrarte en Frasea. Abre el enlace de abajo en el navegador donde tienes la sesión iniciada y pulsa «Confirmar mi correo»; caduca en 24 horas.',
+		'Si no has creado tú una cuenta en Frasea, ignora este correo: sin ti nadie puede confirmarla. Si quieres usar Frasea con este correo, pide una contraseña nueva en «¿Olvidaste tu contraseña?» y la cuenta será tuya.',
 	]
 	return {
 		to,

@@ -30,6 +30,7 @@ export const authMessages = {
 	wrongCredentials: 'Correo electrónico o contraseña incorrectos.',
 	rateLimited: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
 	honeypot: 'No se pudo enviar el formulario. Vuelve a intentarlo.',
+	badRequest: 'El formulario llegó incompleto. Recarga la página y vuelve a intentarlo.',
 	resetRequested:
 		'Si existe una cuenta con ese correo electrónico, te hemos enviado un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada; el enlace caduca en 1 hora.',
 	recoveryMailCapped:
@@ -38,11 +39,26 @@ export const authMessages = {
 	passwordUpdated: 'Contraseña actualizada correctamente',
 	verifyLinkInvalid: 'El enlace de confirmación no es válido o ha caducado.',
 	emailVerified: 'Correo electrónico confirmado',
+	verifyReady: (email: string) =>
+		`Pulsa el botón para confirmar que ${email} es tu correo electrónico.`,
+	verifyButton: 'Confirmar mi correo',
+	verifySignInFirst:
+		'Este enlace confirma el correo electrónico de una cuenta de Frasea. Inicia sesión en esa cuenta y después pulsa «Confirmar mi correo».',
+	verifyNotYours:
+		'¿No creaste tú esta cuenta o no recuerdas su contraseña? Pide una contraseña nueva: así demuestras que el correo es tuyo y se cierra todo lo que otra persona hubiera dejado en la cuenta.',
+	verifyOtherAccount:
+		'Este enlace es de otra cuenta. Cierra sesión e inicia sesión con la cuenta que quieres confirmar.',
+	verifyAlreadyDone: 'Tu correo electrónico ya está confirmado.',
+	verifyPendingIntro:
+		'Te enviamos un enlace a tu correo electrónico. Ábrelo en este navegador y pulsa «Confirmar mi correo»; caduca en 24 horas.',
+	verifyRequestNew: 'para pedir un enlace nuevo.',
 	verificationSent: 'Te hemos enviado un nuevo enlace de confirmación',
 	adminNeedsVerifiedEmail:
 		'Confirma tu correo electrónico para acceder al panel de administración.',
-	googleTakeover:
-		'Tu cuenta no estaba verificada: a partir de ahora entras con Google y la contraseña anterior se ha eliminado.',
+	reclaimedNothing: 'Tu correo electrónico ha quedado confirmado.',
+	reclaimed: (removed: string) =>
+		`Tu correo electrónico ha quedado confirmado. Como la cuenta no lo estaba, hemos quitado lo que pudo dejar otra persona: ${removed}.`,
+	googleTakeover: 'A partir de ahora entras con Google; la contraseña anterior se ha eliminado.',
 	accountDisabled:
 		'Tu cuenta está deshabilitada. Si crees que es un error, escribe al administrador de Frasea.',
 	googleUnverifiedEmail:

@@ -1,11 +1,12 @@
 import { prisma } from '~/utils/db.server'
+import { serializableTransaction } from '~/utils/sql.server'
 import { sendMailInBackground } from '~/utils/mail.server'
 import { passwordResetMail } from './emails.server'
 import { hashPassword } from './password.server'
 import { DAY_MS, hit, HOUR_MS } from './rate-limit.server'
 import { appOrigin } from './request.server'
+import { reclaimIfUnconfirmed } from './reclaim.server'
 import { notifySecurityChange } from './security-mails.server'
-import { revokeUserSessions } from './session.server'
 import { hashToken, randomToken } from './tokens.server'
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
@@ -79,9 +80,14 @@ export async function findPasswordReset(token: string) {
 }
 
 /**
- * Sets the new password, spends the token (and every other reset link of the account),
- * confirms the e-mail (the link proved the mailbox) and signs the user out everywhere.
- * Returns the user id, or null when the token was already used or has expired.
+ * Sets the new password, spends the token (and every other reset link of the account) and
+ * signs the user out everywhere, ending any sign-in still waiting for its second step (it
+ * passed its first step with the old password). The link proved the mailbox: an account
+ * whose address was never confirmed is confirmed, and everything a registrant who did not
+ * own the address left on it goes (reclaim.server.ts). A confirmed account keeps its
+ * two-factor, which the sign-in that follows asks for.
+ * Returns the user id and what was reclaimed, or null when the token was already used or
+ * has expired.
  */
 export async function resetPassword(token: string, password: string) {
 	const reset = await findPasswordReset(token)
@@ -93,15 +99,14 @@ export async function resetPassword(token: string, password: string) {
 	})
 	if (count !== 1) return null
 	const userId = reset.user.id
-	await prisma.$transaction([
-		prisma.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } }),
-		prisma.passwordReset.deleteMany({ where: { userId, id: { not: reset.id } } }),
-		prisma.profile.updateMany({
-			where: { id: userId, emailVerifiedAt: null },
-			data: { emailVerifiedAt: new Date() },
-		}),
-	])
-	await revokeUserSessions(userId)
+	const reclaimed = await serializableTransaction(async (tx) => {
+		await tx.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } })
+		await tx.passwordReset.deleteMany({ where: { userId, id: { not: reset.id } } })
+		const reclaimed = await reclaimIfUnconfirmed(tx, userId)
+		await tx.session.deleteMany({ where: { userId } })
+		await tx.pendingSignIn.deleteMany({ where: { userId } })
+		return reclaimed
+	})
 	await notifySecurityChange(userId, 'passwordChanged')
-	return userId
+	return { userId, reclaimed }
 }

@@ -93,7 +93,9 @@ describe('reset links last 1 hour', () => {
 			await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1))
 			setNow(sent + HOUR - 1000)
 			expect(await reset.findPasswordReset(lastToken(email))).not.toBeNull()
-			expect(await reset.resetPassword(lastToken(email), 'contraseña a tiempo 1')).toBe(user.id)
+			expect((await reset.resetPassword(lastToken(email), 'contraseña a tiempo 1'))?.userId).toBe(
+				user.id,
+			)
 		})
 	})
 

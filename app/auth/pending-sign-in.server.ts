@@ -93,8 +93,8 @@ export async function recordAccountCodeFailure(userId: string, now = new Date())
 }
 
 /**
- * Counts a wrong code against the pending sign-in and the account. Returns 'retry' while
- * tries remain, 'ended' when this was the last one (the row is gone).
+ * Counts a wrong code against the pending sign-in and the account. Returns how many tries
+ * the sign-in has left; 0 when this was the last one (the row is gone).
  */
 export async function recordWrongCode(pendingId: string, userId: string, now = new Date()) {
 	await recordAccountCodeFailure(userId, now)
@@ -102,11 +102,14 @@ export async function recordWrongCode(pendingId: string, userId: string, now = n
 		where: { id: pendingId },
 		data: { attempts: { increment: 1 } },
 	})
-	const { count } = await prisma.pendingSignIn.deleteMany({
+	await prisma.pendingSignIn.deleteMany({
 		where: { id: pendingId, attempts: { gte: MAX_ATTEMPTS } },
 	})
-	const alive = await prisma.pendingSignIn.count({ where: { id: pendingId } })
-	return count > 0 || alive === 0 ? ('ended' as const) : ('retry' as const)
+	const alive = await prisma.pendingSignIn.findUnique({
+		where: { id: pendingId },
+		select: { attempts: true },
+	})
+	return alive ? MAX_ATTEMPTS - alive.attempts : 0
 }
 
 /** Spends the pending sign-in; false when another request already did (or it is gone). */

@@ -10,7 +10,8 @@ import { createSession, deleteSession, readSessionId } from './session.server'
 import { isTwoFactorEnabled } from './two-factor.server'
 import { toSessionUser } from './user.server'
 
-type Account = {
+/** What signing in needs of an account. */
+export type SignInAccount = {
 	id: string
 	name: string
 	email: string
@@ -43,7 +44,7 @@ function refuseDisabled(options: { headers?: Headers }) {
  * waits (10 minutes) on /login/verificacion for a code from the app or a recovery code,
  * remembering where it was going. Otherwise the session opens (finishSignIn).
  */
-export async function signIn(request: Request, account: Account, options: SignInOptions) {
+export async function signIn(request: Request, account: SignInAccount, options: SignInOptions) {
 	// Refused here whatever proved it, before anything else is asked.
 	if (await isAccountDisabled(account.id)) return refuseDisabled(options)
 	if (await isTwoFactorEnabled(account.id)) {
@@ -64,7 +65,7 @@ export async function signIn(request: Request, account: Account, options: SignIn
  */
 export async function finishSignIn(
 	request: Request,
-	account: Account,
+	account: SignInAccount,
 	options: Omit<SignInOptions, 'method'>,
 ) {
 	// Checked again: the account may have been disabled while its code was being typed.

@@ -18,6 +18,11 @@ export const twoFactorMessages = {
 	recoveryCodeRequired: 'Escribe un código de recuperación',
 	wrongCode: 'El código no es correcto o ha caducado.',
 	wrongRecoveryCode: 'El código de recuperación no es correcto o ya se ha usado.',
+	attemptsLeft: (left: number) =>
+		left === 1 ? 'Te queda 1 intento.' : `Te quedan ${left} intentos.`,
+	needsConfirmedEmail:
+		'Confirma antes tu correo electrónico con el enlace que te enviamos; después podrás activar la verificación en dos pasos. Hasta entonces la cuenta aún podría ser de quien tiene el correo, y nadie más puede protegerla con sus códigos.',
+	resendConfirmation: 'Reenviar correo de confirmación',
 	pendingExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
 	tooManyWrongCodes:
 		'Demasiados códigos incorrectos. Por seguridad, vuelve a iniciar sesión desde el principio.',

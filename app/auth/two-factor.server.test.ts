@@ -195,9 +195,9 @@ test('wrong codes: the pending sign-in ends after the 5th, and the account is li
 	const { token } = await createPendingSignIn(userId, 'password', null, now)
 	const pending = (await findPendingSignIn(token, now))!
 	for (let i = 1; i < MAX_ATTEMPTS; i++) {
-		expect(await recordWrongCode(pending.id, userId, now)).toBe('retry')
+		expect(await recordWrongCode(pending.id, userId, now)).toBe(MAX_ATTEMPTS - i)
 	}
-	expect(await recordWrongCode(pending.id, userId, now)).toBe('ended')
+	expect(await recordWrongCode(pending.id, userId, now)).toBe(0)
 	expect(await findPendingSignIn(token, now)).toBeNull()
 
 	// A fresh first step gives 5 more tries, but the account-wide count goes on.

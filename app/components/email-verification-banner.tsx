@@ -1,7 +1,11 @@
 import { Form, useLocation } from '@remix-run/react'
+import { VERIFY_INTENT } from '~/auth/email-verification'
 import { layoutMessages } from '~/auth/layout-messages'
 
-/** Shown to signed-in users whose e-mail is not confirmed yet, with a resend button. */
+/**
+ * Shown to signed-in users whose e-mail is not confirmed yet, with a resend button. (Part
+ * of every page's layout chunk: it stays free of the form kit.)
+ */
 export function EmailVerificationBanner() {
 	const location = useLocation()
 	return (
@@ -13,6 +17,7 @@ export function EmailVerificationBanner() {
 			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
 				<p>{layoutMessages.verificationPending}</p>
 				<Form method="post" action="/verify-email">
+					<input type="hidden" name="intent" value={VERIFY_INTENT.resend} />
 					<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 					<button
 						type="submit"

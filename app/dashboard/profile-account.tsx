@@ -11,6 +11,7 @@ import {
 	SubmitButton,
 	Toggle,
 } from '~/components/forms'
+import { ResendVerificationForm } from '~/components/resend-verification-form'
 import { useGoogleEnabled } from '~/components/google-button'
 import { useSchemaForm } from '~/components/schema-form'
 import { useIsPending, usePendingIntent } from '~/utils/misc'
@@ -132,6 +133,15 @@ function SignInMethods({ data, action }: { data: ProfilePageData; action: string
 									{identityMessages.unlinkGoogle}
 								</button>
 							</Form>
+						) : !data.emailVerified ? (
+							<div className="w-full space-y-2">
+								<p className="text-sm text-gray-600 dark:text-gray-400">
+									{identityMessages.unconfirmed}
+								</p>
+								<ResendVerificationForm redirectTo={action}>
+									{identityMessages.resendConfirmation}
+								</ResendVerificationForm>
+							</div>
 						) : (
 							<Form method="post" action="/auth/google">
 								<input type="hidden" name="intent" value={LINK_GOOGLE_INTENT} />

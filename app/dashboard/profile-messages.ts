@@ -82,7 +82,8 @@ export const identityMessages = {
 	stale:
 		'Tu sesión ha cambiado mientras vinculabas Google. Inicia sesión de nuevo y vuelve a intentarlo.',
 	unconfirmed:
-		'Confirma antes tu correo electrónico con el enlace que te enviamos; después podrás vincular Google.',
+		'Confirma antes tu correo electrónico con el enlace que te enviamos; después podrás vincular Google. Hasta entonces no se puede añadir ninguna forma de entrar: la cuenta aún podría ser de quien tiene el correo.',
+	resendConfirmation: 'Reenviar correo de confirmación',
 	linkError: 'No se pudo vincular la cuenta de Google. Inténtalo de nuevo.',
 	lastWayIn:
 		'No puedes desvincular Google porque es tu única forma de iniciar sesión. Crea antes una contraseña.',

@@ -48,6 +48,11 @@ export type ProfilePageData = {
 	}
 	hasPassword: boolean
 	hasGoogle: boolean
+	/**
+	 * Whether the account's address is confirmed. Until it is, no way in can be added
+	 * (two-factor, a linked identity): the account may belong to whoever owns the mailbox.
+	 */
+	emailVerified: boolean
 	/** The signed-in devices, on the 'Seguridad' tab only. */
 	sessions: DeviceSession[] | null
 }

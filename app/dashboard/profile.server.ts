@@ -76,6 +76,7 @@ export async function profileLoader(request: Request) {
 		},
 		hasPassword: profile.password !== null,
 		hasGoogle: profile.connections.some((connection) => connection.providerName === 'google'),
+		emailVerified: user.emailVerified,
 		sessions,
 		twoFactor,
 	}

@@ -29,15 +29,18 @@ import {
 /** What the 'Seguridad' tab shows of two-factor (see two-factor-section.tsx). */
 export type TwoFactorView =
 	| { status: 'off' }
+	/** Off, and the address is not confirmed yet: it cannot be turned on. */
+	| { status: 'unconfirmed' }
 	| { status: 'setup'; qrSvg: string; secretGroups: string }
 	| { status: 'on'; enabledAt: string; recoveryCodesLeft: number }
 
 const ISSUER = 'Frasea'
 
 export async function twoFactorView(
-	user: Pick<SessionUser, 'id' | 'email'>,
+	user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>,
 ): Promise<TwoFactorView> {
 	const state = await getTwoFactorState(user.id)
+	if (state.status !== 'on' && !user.emailVerified) return { status: 'unconfirmed' }
 	if (state.status === 'off') return state
 	if (state.status === 'on') {
 		return {
@@ -83,6 +86,18 @@ export async function twoFactorAction(
 		twoFactor: { form: TwoFactorForm; result?: unknown; recoveryCodes?: ShownRecoveryCodes },
 		init: ResponseInit,
 	) => data({ profile: null, password: null, twoFactor }, init)
+
+	// Whoever registered an address they do not own must not set up codes its owner would
+	// then be asked for: two-factor waits for the confirmation, like every other way in.
+	if (
+		!user.emailVerified &&
+		(intent === TWO_FACTOR_INTENT.start || intent === TWO_FACTOR_INTENT.confirm)
+	) {
+		return answer(
+			{ form: 'start', result: { status: 'error', error: { '': [messages.needsConfirmedEmail] } } },
+			{ status: 403 },
+		)
+	}
 
 	switch (intent) {
 		case TWO_FACTOR_INTENT.start: {

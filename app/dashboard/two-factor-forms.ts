@@ -60,4 +60,4 @@ export const DisableSchema = z
 	)
 
 /** Which two-factor form an action's answer belongs to. */
-export type TwoFactorForm = 'confirm' | 'regenerate' | 'disable'
+export type TwoFactorForm = 'start' | 'confirm' | 'regenerate' | 'disable'

@@ -11,6 +11,7 @@ import {
 	SubmitButton,
 	Toggle,
 } from '~/components/forms'
+import { ResendVerificationForm } from '~/components/resend-verification-form'
 import { useSchemaForm } from '~/components/schema-form'
 import { usePendingIntent } from '~/utils/misc'
 import { formatDate } from './dates'
@@ -75,6 +76,16 @@ export function TwoFactorSection({
 				</p>
 			) : null}
 			{answer?.recoveryCodes ? <RecoveryCodes shown={answer.recoveryCodes} /> : null}
+			{view.status === 'unconfirmed' ? (
+				<>
+					<p className={`mt-1 ${mutedText}`}>{messages.needsConfirmedEmail}</p>
+					<div className="mt-4">
+						<ResendVerificationForm redirectTo={action}>
+							{messages.resendConfirmation}
+						</ResendVerificationForm>
+					</div>
+				</>
+			) : null}
 			{view.status === 'off' ? (
 				<>
 					<p className={`mt-1 ${mutedText}`}>{messages.sectionIntroOff}</p>

@@ -9,6 +9,7 @@ import {
 	type GoogleIdentity,
 } from '~/auth/google.server'
 import { authMessages } from '~/auth/messages'
+import { reclaimedMessage } from '~/auth/reclaim.server'
 import { appOrigin } from '~/auth/request.server'
 import { signIn } from '~/auth/sign-in.server'
 import {
@@ -45,16 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		// Whoever asked to link is no longer the one signed in here: link nothing, sign in no one.
 		if (mode.kind === 'stale') return fail(identityMessages.stale)
 		if (mode.kind === 'link') return await finishLink(mode.userId, identity, headers)
-		const { account, outcome } = await accountForGoogle(identity)
+		const { account, outcome, reclaimed } = await accountForGoogle(identity)
 		const stored: unknown = await googleRedirectToCookie().parse(request.headers.get('cookie'))
 		return await signIn(request, account, {
 			method: 'google',
 			redirectTo: typeof stored === 'string' ? safeRedirect(stored, '') : null,
 			toast:
-				outcome === 'takeover'
+				outcome === 'takeover' && reclaimed
 					? {
 							type: 'info',
-							message: `${authMessages.loginSuccess}. ${authMessages.googleTakeover}`,
+							message: `${authMessages.loginSuccess}. ${reclaimedMessage(reclaimed)} ${authMessages.googleTakeover}`,
 						}
 					: { type: 'success', message: authMessages.loginSuccess },
 			headers,

@@ -58,6 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 async function startLink(request: Request) {
 	const user = await requireUser(request)
+	// Never for an account nobody has proved the address of (the profile says why).
+	if (!user.emailVerified) {
+		return new Response(identityMessages.unconfirmed, {
+			status: 403,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+		})
+	}
 	const fail = () =>
 		redirectWithToast(LINK_GOOGLE_RETURN, { type: 'error', message: identityMessages.linkError })
 	if (!isGoogleConfigured()) return fail()

@@ -108,10 +108,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			? await verifyTwoFactorCode(pending.userId, code)
 			: await spendRecoveryCode(pending.userId, code)
 	if (!accepted) {
-		const outcome = await recordWrongCode(pending.id, pending.userId)
-		if (outcome === 'ended') return startOver(messages.tooManyWrongCodes)
+		const attemptsLeft = await recordWrongCode(pending.id, pending.userId)
+		if (attemptsLeft === 0) return startOver(messages.tooManyWrongCodes)
 		const error = mode === 'app' ? messages.wrongCode : messages.wrongRecoveryCode
-		return data({ result: reply({ fieldErrors: { code: [error] } }) }, { status: 400 })
+		return data(
+			{ result: reply({ fieldErrors: { code: [error, messages.attemptsLeft(attemptsLeft)] } }) },
+			{ status: 400 },
+		)
 	}
 	// Spent once: a second post racing this one finds nothing to finish.
 	if (!(await completePendingSignIn(pending.id))) return startOver(messages.pendingExpired)

@@ -12,7 +12,8 @@ import { z } from 'zod'
 import { authMessages } from '~/auth/messages'
 import { passwordFieldSchema, refineNewPassword } from '~/auth/password-policy'
 import { findPasswordReset, resetPassword } from '~/auth/password-reset.server'
-import { resetTokenCookie } from '~/auth/reset-cookie.server'
+import { reclaimedMessage } from '~/auth/reclaim.server'
+import { readTokenCookie, resetTokenCookie } from '~/auth/token-cookies.server'
 import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
 import { signIn } from '~/auth/sign-in.server'
 import { prisma } from '~/utils/db.server'
@@ -45,10 +46,7 @@ export const handle = { breadcrumb: 'Nueva contraseña' } satisfies BreadcrumbHa
 // Never let the address (which carries the token on the first request) leak to other sites.
 export const headers = () => tokenPageHeaders
 
-async function tokenFromCookie(request: Request) {
-	const value: unknown = await resetTokenCookie().parse(request.headers.get('cookie'))
-	return typeof value === 'string' && value ? value : null
-}
+const tokenFromCookie = (request: Request) => readTokenCookie(resetTokenCookie(), request)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
@@ -87,23 +85,26 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
 	}
-	const userId = await resetPassword(token, submission.value.password)
-	if (!userId) {
+	const outcome = await resetPassword(token, submission.value.password)
+	if (!outcome) {
 		return data(
 			{ result: submission.reply({ formErrors: [authMessages.resetLinkInvalid], hideFields }) },
 			{ status: 400 },
 		)
 	}
 	const account = await prisma.profile.findUniqueOrThrow({
-		where: { id: userId },
+		where: { id: outcome.userId },
 		select: { id: true, name: true, email: true, role: true, emailVerifiedAt: true },
 	})
 	const headers = new Headers({
 		'set-cookie': await resetTokenCookie().serialize('', { maxAge: 0 }),
 	})
+	const message = outcome.reclaimed
+		? `${authMessages.passwordUpdated}. ${reclaimedMessage(outcome.reclaimed)}`
+		: authMessages.passwordUpdated
 	return signIn(request, account, {
 		redirectTo: null,
-		toast: { type: 'success', message: authMessages.passwordUpdated },
+		toast: { type: outcome.reclaimed ? 'info' : 'success', message },
 		headers,
 	})
 }

@@ -9,17 +9,24 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { consumeEmailVerification, sendEmailVerification } from '~/auth/email-verification.server'
-import { getUser, homePathFor, requireUser } from '~/auth/guards.server'
+import {
+	confirmEmail,
+	findEmailVerification,
+	sendEmailVerification,
+} from '~/auth/email-verification.server'
+import { VERIFY_INTENT } from '~/auth/email-verification'
+import { getUser, homePathFor, requireUser, type SessionUser } from '~/auth/guards.server'
 import { authMessages } from '~/auth/messages'
 import { redirectToSchema } from '~/auth/password-policy'
 import { checkAuthRateLimit, retryAfterHeaders } from '~/auth/rate-limit.server'
+import { readTokenCookie, verifyTokenCookie } from '~/auth/token-cookies.server'
 import { tokenPageHeaders, tokenUrlHeaders } from '~/auth/token-pages.server'
 import { type BreadcrumbHandle } from '~/components/breadcrumbs'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AuthLayout, linkClass } from '~/components/auth-layout'
-import { FormAlert, SubmitButton } from '~/components/forms'
-import { safeRedirect } from '~/utils/misc'
+import { ResendVerificationForm } from '~/components/resend-verification-form'
+import { FormAlert, primaryButtonClass, SubmitButton } from '~/components/forms'
+import { cx, safeRedirect, useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form-data.server'
@@ -44,39 +51,77 @@ export const headers: HeadersFunction = (args) => ({
 /** Where a dead link lands: the page, saying so, without the token in the address bar. */
 const INVALID_LINK_PATH = '/verify-email?enlace=no-valido'
 
+/** What the page offers, from the link this browser holds and who is signed in. */
+type PageState =
+	/** Signed in to the account the link confirms: one button. */
+	| 'ready'
+	/** A live link, nobody signed in: sign in to that account first. */
+	| 'sign-in'
+	/** A live link for another account than the one signed in. */
+	| 'other-account'
+	| 'verified'
+	/** Signed in, unconfirmed, no link here: the resend form. */
+	| 'pending'
+	| 'signed-out'
+
+/**
+ * Opening the mailed link (`?token=`) confirms nothing: mail scanners open links before
+ * the person does, and an attacker who registered someone else's address would otherwise
+ * have it confirmed by the owner's scanner. The token moves into a cookie and the page,
+ * under its clean address, offers the POST that confirms — to the account it belongs to,
+ * signed in in this browser.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const token = url.searchParams.get('token')
-	const user = await getUser(request)
 	if (token) {
-		const verified = await consumeEmailVerification(token)
-		if (verified) {
-			const target = user ? homePathFor(user) : '/login'
-			throw await redirectWithToast(
-				target,
-				{ type: 'success', message: authMessages.emailVerified },
-				{ headers: tokenUrlHeaders },
-			)
-		}
-		throw redirect(INVALID_LINK_PATH, { headers: tokenUrlHeaders })
+		const live = (await findEmailVerification(token)) !== null
+		return redirect(live ? '/verify-email' : INVALID_LINK_PATH, {
+			headers: {
+				...tokenUrlHeaders,
+				'set-cookie': live
+					? await verifyTokenCookie().serialize(token)
+					: await verifyTokenCookie().serialize('', { maxAge: 0 }),
+			},
+		})
 	}
+	const [user, stored] = await Promise.all([
+		getUser(request),
+		readTokenCookie(verifyTokenCookie(), request),
+	])
+	const link = stored ? await findEmailVerification(stored) : null
+	const state: PageState = link
+		? !user
+			? 'sign-in'
+			: link.userId === user.id
+				? 'ready'
+				: 'other-account'
+		: !user
+			? 'signed-out'
+			: user.emailVerified
+				? 'verified'
+				: 'pending'
 	return {
-		status: url.searchParams.has('enlace') ? ('invalid' as const) : ('idle' as const),
-		signedIn: Boolean(user),
-		verified: user?.emailVerified ?? false,
+		state,
+		invalidLink: url.searchParams.has('enlace'),
+		email: state === 'ready' ? (user?.email ?? null) : null,
 	}
 }
 
-/** The resend form is this one field (plus where to come back to without JavaScript). */
-const ResendSchema = z.object({ redirectTo: redirectToSchema })
+const ActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal(VERIFY_INTENT.confirm) }),
+	z.object({ intent: z.literal(VERIFY_INTENT.resend), redirectTo: redirectToSchema }),
+])
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	const submission = parseWithZod(await readFormData(request), { schema: ResendSchema })
-	const back = safeRedirect(
-		submission.status === 'success' ? submission.value.redirectTo : null,
-		'/verify-email',
-	)
+	const submission = parseWithZod(await readFormData(request), { schema: ActionSchema })
+	if (submission.status !== 'success') {
+		return data({ error: authMessages.badRequest }, { status: 400 })
+	}
+	if (submission.value.intent === VERIFY_INTENT.confirm) return confirm(request, user)
+
+	const back = safeRedirect(submission.value.redirectTo, '/verify-email')
 	if (user.emailVerified) {
 		return redirectWithToast(back, { type: 'info', message: authMessages.emailVerified })
 	}
@@ -91,32 +136,77 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return redirectWithToast(back, { type: 'success', message: authMessages.verificationSent })
 }
 
+/** 'Confirmar mi correo': spends the link this browser holds, for the signed-in account. */
+async function confirm(request: Request, user: SessionUser) {
+	const token = await readTokenCookie(verifyTokenCookie(), request)
+	const outcome = token ? await confirmEmail(token, user.id) : 'invalid'
+	if (outcome === 'other-account') {
+		return data({ error: authMessages.verifyOtherAccount }, { status: 403 })
+	}
+	const clear = { 'set-cookie': await verifyTokenCookie().serialize('', { maxAge: 0 }) }
+	if (outcome === 'invalid') {
+		return data({ error: authMessages.verifyLinkInvalid }, { status: 400, headers: clear })
+	}
+	return redirectWithToast(
+		homePathFor(user),
+		{ type: 'success', message: authMessages.emailVerified },
+		{ headers: clear },
+	)
+}
+
 export default function VerifyEmailPage() {
-	const { status, signedIn, verified } = useLoaderData<typeof loader>()
+	const { state, invalidLink, email } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const pending = useIsPending({ state: 'submitting' })
 	return (
 		<AuthLayout title="Confirmar correo electrónico">
 			<div className="space-y-4 text-sm text-gray-700 dark:text-gray-300">
 				<FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
-				{status === 'invalid' ? <p role="alert">{authMessages.verifyLinkInvalid}</p> : null}
-				{signedIn && verified ? <p>Tu correo electrónico ya está confirmado.</p> : null}
-				{signedIn && !verified ? (
+				{invalidLink ? <p role="alert">{authMessages.verifyLinkInvalid}</p> : null}
+				{state === 'ready' && email ? (
 					<>
-						<p>
-							Te enviamos un enlace a tu correo electrónico. Ábrelo para confirmar tu cuenta; caduca
-							en 24 horas.
-						</p>
+						<p>{authMessages.verifyReady(email)}</p>
 						<Form method="post">
-							<SubmitButton>Reenviar correo de confirmación</SubmitButton>
+							<input type="hidden" name="intent" value={VERIFY_INTENT.confirm} />
+							<SubmitButton pending={pending} pendingLabel="Confirmando...">
+								{authMessages.verifyButton}
+							</SubmitButton>
 						</Form>
 					</>
 				) : null}
-				{!signedIn ? (
+				{state === 'sign-in' ? (
+					<>
+						<p>{authMessages.verifySignInFirst}</p>
+						<Link
+							to="/login?redirectTo=%2Fverify-email"
+							className={cx(primaryButtonClass, 'w-full')}
+						>
+							Iniciar sesión
+						</Link>
+						<p>
+							{authMessages.verifyNotYours}{' '}
+							<Link to="/forgot-password" className={linkClass}>
+								¿Olvidaste tu contraseña?
+							</Link>
+						</p>
+					</>
+				) : null}
+				{state === 'other-account' ? <p role="alert">{authMessages.verifyOtherAccount}</p> : null}
+				{state === 'verified' ? <p>{authMessages.verifyAlreadyDone}</p> : null}
+				{state === 'pending' ? (
+					<>
+						<p>{authMessages.verifyPendingIntro}</p>
+						<ResendVerificationForm redirectTo="/verify-email">
+							Reenviar correo de confirmación
+						</ResendVerificationForm>
+					</>
+				) : null}
+				{state === 'signed-out' ? (
 					<p>
 						<Link to="/login?redirectTo=%2Fverify-email" className={linkClass}>
 							Inicia sesión
 						</Link>{' '}
-						para pedir un enlace nuevo.
+						{authMessages.verifyRequestNew}
 					</p>
 				) : null}
 			</div>

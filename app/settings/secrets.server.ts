@@ -12,11 +12,14 @@ const VERSION = 'v1'
 
 let cachedKey: Buffer | undefined
 
-/** 32 bytes derived from the configured or generated secret (any length, any characters). */
+/** 32 bytes derived from a secret of any length and any characters. */
+export function keyFromSecret(secret: string): Buffer {
+	return Buffer.from(hkdfSync('sha256', secret, '', 'frasea stored secrets', 32))
+}
+
+/** The key of the configured or generated secret. */
 function encryptionKey(): Buffer {
-	if (cachedKey) return cachedKey
-	const secret = getEnv().SECRETS_KEY ?? generatedSecret('secrets-key')
-	cachedKey = Buffer.from(hkdfSync('sha256', secret, '', 'frasea stored secrets', 32))
+	cachedKey ??= keyFromSecret(getEnv().SECRETS_KEY ?? generatedSecret('secrets-key'))
 	return cachedKey
 }
 
