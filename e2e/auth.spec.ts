@@ -124,10 +124,21 @@ test('a wrong password or unknown e-mail get the same neutral message', async ({
 	await expect(page.getByLabel('Correo electrónico')).toHaveValue(email)
 	if (!js) await expect(page.getByLabel('Contraseña')).toHaveValue('')
 
-	await login(page, uniqueEmail('nadie'), PASSWORD)
+	// The page already shows that message: the answer to this post is what must say it.
+	const answer = page.waitForResponse(
+		(response) =>
+			response.request().method() === 'POST' &&
+			new URL(response.url()).pathname.startsWith('/login'),
+	)
+	const unknown = uniqueEmail('nadie')
+	await login(page, unknown, PASSWORD)
+	const answered = await answer
+	expect(answered.status()).toBe(400)
+	expect(await answered.text()).toContain('Correo electrónico o contraseña incorrectos.')
 	await expect(
 		page.getByRole('alert').filter({ hasText: 'Error al iniciar sesión' }),
 	).toContainText('Correo electrónico o contraseña incorrectos.')
+	await expect(page.getByLabel('Correo electrónico')).toHaveValue(unknown)
 	await expect(page).toHaveURL('/login')
 })
 
