@@ -299,6 +299,9 @@ test('daily limits: checked next to each field; the visitors’ limit stops the 
 	await page.getByLabel('Por dirección IP').fill('')
 	await page.getByRole('button', { name: 'Guardar límites' }).click()
 	await expect(toast(page, 'Límites guardados correctamente')).toBeAttached()
+	await expect(page.locator(`#${await visitors.getAttribute('id')}-hint`)).toHaveText(
+		'En uso: 1 (guardado en el panel)',
+	)
 	await expect(visitors).toHaveValue('1')
 
 	// A visitor without an account, from an address of its own.
@@ -323,13 +326,18 @@ test('daily limits: checked next to each field; the visitors’ limit stops the 
 	expect(await second.text()).toMatch(spent)
 	await context.close()
 
-	// Emptied, the field gives the environment's value back.
+	// Emptied, the field gives the environment's value back. The first save's toast says the
+	// same: closed first, so the wait below passes only on this save's own.
+	await closeToast(page, 'Límites guardados correctamente')
 	await visitors.fill('')
 	await page.getByRole('button', { name: 'Guardar límites' }).click()
 	await expect(toast(page, 'Límites guardados correctamente')).toBeAttached()
 	await expect(page.locator(`#${await visitors.getAttribute('id')}-hint`)).toHaveText(
 		'En uso: 100000 (variable de entorno GENERATION_DAILY_LIMIT_ANON)',
 	)
+	expect(
+		ownApp.sqlGet("SELECT value FROM settings WHERE key = 'generation.dailyLimit.anon'"),
+	).toBeUndefined()
 })
 
 test('an OpenAI-compatible server, its model from its own list, answers the home page; its address goes back to the environment', async ({
