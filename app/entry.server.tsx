@@ -13,6 +13,7 @@ import { AdsProvider } from './ads/config'
 import { adsForDocument } from './ads/settings.server'
 import { getEnv } from './utils/env.server'
 import { BODY_LIMITS, formMessages } from './utils/form-data.server'
+import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import { applySecurityHeaders } from './utils/security-headers.server'
@@ -20,6 +21,11 @@ import { applySecurityHeaders } from './utils/security-headers.server'
 // Fail fast on a bad environment and bring the database up to date before serving.
 getEnv()
 await ensureDatabase()
+// Keys saved before keys were bound to their address are bound to the one in force now. A
+// failure only leaves them unbound, and an unbound key is sent nowhere: no reason to stop.
+await bindLegacyKeys().catch((error: unknown) => {
+	console.error('Stored provider keys could not be bound to their addresses', error)
+})
 
 export const streamTimeout = 5_000
 

@@ -7,27 +7,25 @@
 import { type Page } from '@playwright/test'
 import { FAKE_GEMINI_KEY, geminiError } from '../tests/fakes/fake-gemini'
 import { startFakeOpenAI } from '../tests/fakes/fake-openai'
+import { chooseGeminiAt, saveGeminiKey } from './api-settings-helpers'
 import { closeToast, randomIp, toast } from './auth-helpers'
 import { expectNoSeriousViolations } from './dashboard-helpers'
 import { expect, test, type OwnApp } from './own-app'
 
 const SETTINGS = '/admin/api-settings'
 
-/** Saves the provider, key and address on the API Key tab through its forms. */
+/**
+ * Saves the provider, address and key on the API Key tab through its forms (each test
+ * starts without any, so each step's wait can only pass on what it saved).
+ */
 async function useFakeGemini(
 	page: Page,
 	ownApp: OwnApp,
 	ownVisit: (path: string) => Promise<void>,
 ) {
 	await ownVisit(`${SETTINGS}?tab=clave`)
-	await page.getByRole('radio', { name: 'Gemini (Google)' }).check()
-	await page.getByRole('button', { name: 'Guardar proveedor' }).click()
-	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
-	await page.getByLabel('API Key', { exact: true }).fill(FAKE_GEMINI_KEY)
-	await page.getByRole('button', { name: 'Guardar API Key' }).click()
-	await expect(toast(page, 'API Key guardada correctamente')).toBeAttached()
-	await page.getByLabel('Dirección de la API (opcional)').fill(ownApp.gemini.url)
-	await page.getByRole('button', { name: 'Guardar dirección' }).click()
+	await chooseGeminiAt(page, ownApp.gemini.url)
+	await saveGeminiKey(page, FAKE_GEMINI_KEY)
 	await expect(page.getByTestId('en-uso')).toContainText('Gemini ·')
 }
 
@@ -51,7 +49,9 @@ async function generateOnHome(
 test.beforeEach(({ ownApp }) => {
 	// Each test saves settings through several forms and generates on the home page.
 	test.slow()
-	// Models another test added would change which one answers.
+	// The provider, address and key another test saved would already show what a step
+	// waits for; models another test added would change which one answers.
+	ownApp.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
 	ownApp.sql('DELETE FROM configuracion_api')
 })
 
@@ -299,6 +299,9 @@ test('daily limits: checked next to each field; the visitors’ limit stops the 
 	await page.getByLabel('Por dirección IP').fill('')
 	await page.getByRole('button', { name: 'Guardar límites' }).click()
 	await expect(toast(page, 'Límites guardados correctamente')).toBeAttached()
+	await expect(page.locator(`#${await visitors.getAttribute('id')}-hint`)).toHaveText(
+		'En uso: 1 (guardado en el panel)',
+	)
 	await expect(visitors).toHaveValue('1')
 
 	// A visitor without an account, from an address of its own.
@@ -323,13 +326,18 @@ test('daily limits: checked next to each field; the visitors’ limit stops the 
 	expect(await second.text()).toMatch(spent)
 	await context.close()
 
-	// Emptied, the field gives the environment's value back.
+	// Emptied, the field gives the environment's value back. The first save's toast says the
+	// same: closed first, so the wait below passes only on this save's own.
+	await closeToast(page, 'Límites guardados correctamente')
 	await visitors.fill('')
 	await page.getByRole('button', { name: 'Guardar límites' }).click()
 	await expect(toast(page, 'Límites guardados correctamente')).toBeAttached()
 	await expect(page.locator(`#${await visitors.getAttribute('id')}-hint`)).toHaveText(
 		'En uso: 100000 (variable de entorno GENERATION_DAILY_LIMIT_ANON)',
 	)
+	expect(
+		ownApp.sqlGet("SELECT value FROM settings WHERE key = 'generation.dailyLimit.anon'"),
+	).toBeUndefined()
 })
 
 test('an OpenAI-compatible server, its model from its own list, answers the home page; its address goes back to the environment', async ({

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { type Page, type Response } from '@playwright/test'
-import { closeToast, toast } from './auth-helpers'
+import { chooseGeminiAt, saveGeminiKey } from './api-settings-helpers'
+import { toast } from './auth-helpers'
 import { expect, test, type OwnApp } from './own-app'
 
 const SETTINGS = '/admin/api-settings'
@@ -81,20 +82,9 @@ test('a saved key appears in no page, response, data request, table row or audit
 	const collected = recordResponses(page)
 
 	await ownVisit(`${SETTINGS}?tab=clave`)
-	await page.getByRole('radio', { name: 'Gemini (Google)' }).check()
-	await page.getByRole('button', { name: 'Guardar proveedor' }).click()
-	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
-	// The address save below flashes the same text: with this toast still up, waiting for it
-	// would pass at once, and the OpenAI form filled next would be wiped by the save's new
-	// page (every form starts afresh after a save).
-	await closeToast(page, 'Configuración guardada correctamente')
-	await page.getByLabel('API Key', { exact: true }).fill(secret)
-	await page.getByRole('button', { name: 'Guardar API Key' }).click()
-	await expect(toast(page, 'API Key guardada correctamente')).toBeAttached()
 	// The service's calls (listing the provider's models) go to the fake too, never out.
-	await page.getByLabel('Dirección de la API (opcional)').fill(ownApp.gemini.url)
-	await page.getByRole('button', { name: 'Guardar dirección' }).click()
-	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
+	await chooseGeminiAt(page, ownApp.gemini.url)
+	await saveGeminiKey(page, secret)
 	// A refused form with the key in it sends nothing of it back.
 	const openai = page.getByRole('region', { name: 'Servidor compatible con OpenAI' })
 	await openai.getByLabel('Dirección del servidor').fill('no es una dirección')

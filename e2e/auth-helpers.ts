@@ -58,6 +58,17 @@ export function sqlGetIn<T>(
 	}
 }
 
+/** Every row a query returns, from the database of `target`. */
+export function sqlAllIn<T>(target: AppTarget, statement: string, ...params: unknown[]): T[] {
+	const db = new Database(path.join(target.dataDir, 'frasea.db'), { readonly: true })
+	db.pragma('busy_timeout = 5000')
+	try {
+		return db.prepare(statement).all(...params) as T[]
+	} finally {
+		db.close()
+	}
+}
+
 /** SQL on the shared e2e server's database. */
 export function sql(statement: string, ...params: unknown[]) {
 	return sqlIn(sharedApp, statement, ...params)

@@ -17,6 +17,7 @@ import { type FakeServer } from '../tests/fakes/shared'
 import {
 	createUserIn,
 	signInAsIn,
+	sqlAllIn,
 	sqlGetIn,
 	sqlIn,
 	type AppTarget,
@@ -33,6 +34,7 @@ export interface OwnApp extends AppTarget {
 	url(pathname: string): string
 	sql(statement: string, ...params: unknown[]): ReturnType<typeof sqlIn>
 	sqlGet<T>(statement: string, ...params: unknown[]): T | undefined
+	sqlGetAll<T>(statement: string, ...params: unknown[]): T[]
 }
 
 type OwnAppFixtures = {
@@ -71,6 +73,8 @@ export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp }>({
 				sql: (statement, ...params) => sqlIn(target, statement, ...params),
 				sqlGet: <T>(statement: string, ...params: unknown[]) =>
 					sqlGetIn<T>(target, statement, ...params),
+				sqlGetAll: <T>(statement: string, ...params: unknown[]) =>
+					sqlAllIn<T>(target, statement, ...params),
 			})
 			await app.stop()
 			await gemini.close()

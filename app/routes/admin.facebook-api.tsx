@@ -9,6 +9,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { settle } from '~/admin/settle.server'
 import {
 	connectionTargetModel,
+	connectionTestKey,
 	takeTestSlot,
 	testConnection,
 } from '~/admin/tools/connection-test.server'
@@ -18,7 +19,6 @@ import {
 	modelExists,
 	resetToolSettingsAndReturn,
 	saveFacebookSettings,
-	storedToolKey,
 } from '~/admin/tools/generator-settings.server'
 import { normalizeApiBaseUrl } from '~/admin/tools/limits'
 import { toolsMessages as m } from '~/admin/tools/messages'
@@ -63,8 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	) => data({ result: submission.reply({ ...HIDDEN, ...errors }), test: null }, { status })
 
 	if (value.intent === FACEBOOK_INTENTS.test) {
-		const apiKey = value.apiKey || (await storedToolKey('facebook'))
-		if (!apiKey) return refuse(400, { formErrors: [m.testNeedsUrlAndKey] })
+		const baseUrl = normalizeApiBaseUrl(value.baseUrl ?? '')
+		const key = await connectionTestKey('facebook', value.apiKey, baseUrl)
+		if (key === 'missing') return refuse(400, { formErrors: [m.testNeedsUrlAndKey] })
+		if (key === 'other_address') {
+			return refuse(400, { fieldErrors: { apiKey: [m.testKeyForOtherUrl] } })
+		}
 		const wait = await takeTestSlot(admin.id)
 		if (wait !== null) return refuse(429, { formErrors: [m.testLimited(wait)] })
 		if (value.modelId && !(await modelExists(value.modelId))) {
@@ -72,8 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 		const target = await connectionTargetModel(value.modelId)
 		const test = await testConnection({
-			baseUrl: normalizeApiBaseUrl(value.baseUrl ?? ''),
-			apiKey,
+			baseUrl,
+			apiKey: key.apiKey,
 			provider: target.provider,
 			model: target.model,
 		})
@@ -85,6 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
 		return 'error' as const
 	})
 	if (result === 'key_required') return refuse(400, { fieldErrors: { apiKey: [m.keyRequired] } })
+	if (result === 'key_for_new_url') {
+		return refuse(400, { fieldErrors: { apiKey: [m.keyForNewUrl] } })
+	}
 	if (result === 'unknown_model') return refuse(400, { fieldErrors: { modelId: [m.unknownModel] } })
 	if (result !== 'ok') return refuse(500, { formErrors: [m.saveError] })
 	return redirectWithToast(PATH, { type: 'success', message: m.saved })

@@ -10,6 +10,8 @@ import {
 	parseGeminiModelUrl,
 	providerConfigFor,
 } from './ai-config.server'
+import { saveProviderKey } from '~/admin/api-settings/provider.server'
+import { sealKey } from './bound-key.server'
 import { encryptSecret } from './secrets.server'
 import { SETTING_KEYS, writeSetting } from './store.server'
 
@@ -42,8 +44,8 @@ beforeEach(async () => {
 
 async function useFakeGemini() {
 	await writeSetting(SETTING_KEYS.provider, 'gemini', adminId)
-	await writeSetting(SETTING_KEYS.geminiApiKey, FAKE_GEMINI_KEY, adminId)
 	await writeSetting(SETTING_KEYS.geminiBaseUrl, gemini.url, adminId)
+	await saveProviderKey(adminId, 'gemini', { value: FAKE_GEMINI_KEY, address: gemini.url })
 }
 
 /** The generationConfig and instruction of the one call a generation on `page` made. */
@@ -79,7 +81,11 @@ describe('which provider answers', () => {
 		await useFakeGemini()
 		const config = await loadServiceAiConfig()
 		expect(config.provider).toEqual({ value: 'gemini', source: 'admin' })
-		expect(config.gemini.apiKey).toEqual({ value: FAKE_GEMINI_KEY, source: 'admin' })
+		expect(config.gemini.apiKey).toEqual({
+			value: FAKE_GEMINI_KEY,
+			source: 'admin',
+			address: gemini.url,
+		})
 		expect(config.effective).toMatchObject({ provider: 'gemini', gemini: { baseUrl: gemini.url } })
 		// The key is stored encrypted, never in clear.
 		const stored = await prisma.setting.findUnique({ where: { key: SETTING_KEYS.geminiApiKey } })
@@ -185,13 +191,16 @@ describe('parameters and instructions', () => {
 
 	test("Facebook's own key and URL replace the service's", async () => {
 		await writeSetting(SETTING_KEYS.provider, 'gemini', adminId)
-		await writeSetting(SETTING_KEYS.geminiApiKey, 'otra-clave-del-servicio', adminId)
+		await saveProviderKey(adminId, 'gemini', {
+			value: 'otra-clave-del-servicio',
+			address: 'https://generativelanguage.googleapis.com',
+		})
 		await prisma.toolSettings.create({
 			data: {
 				toolId: 'facebook',
 				name: 'Facebook',
 				description: '',
-				apiKey: encryptSecret(FAKE_GEMINI_KEY),
+				apiKey: sealKey(FAKE_GEMINI_KEY, gemini.url),
 				baseUrl: gemini.url,
 			},
 		})
@@ -245,7 +254,7 @@ test('a page given its own address and key while the service is offline speaks G
 			toolId: 'facebook',
 			name: 'Facebook',
 			description: '',
-			apiKey: encryptSecret(FAKE_GEMINI_KEY),
+			apiKey: sealKey(FAKE_GEMINI_KEY, gemini.url),
 			baseUrl: gemini.url,
 		},
 	})

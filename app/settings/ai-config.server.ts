@@ -3,6 +3,12 @@
  * Admin settings (the `settings` table, the models list, the shared advanced parameters and
  * each generator's own settings) win over the environment, which wins over the built-in
  * defaults. Everything is read per use, so every app process applies a change at once.
+ *
+ * Addresses and keys are resolved apart: first where a call goes, then the key for that
+ * address, the first in precedence order that is bound to it (bound-key.server.ts): a
+ * generator's own key, a custom model's key, the admin's, the environment's
+ * (GEMINI_API_KEY belongs to GEMINI_BASE_URL or Google's address, OPENAI_API_KEY to
+ * OPENAI_BASE_URL). A key is never sent to any other address, whatever the precedence.
  */
 import { type Page } from '~/generator/pages'
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from '~/generation/providers/gemini.server'
@@ -14,8 +20,8 @@ import {
 import { PROVIDER_IDS, type ProviderId, type TextProvider } from '~/generation/providers/types'
 import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
+import { keyFor, openKey, unbindKey, type KeyCandidate } from './bound-key.server'
 import { type InForce, type Source } from './in-force'
-import { decryptSecret } from './secrets.server'
 import { readSettings, SETTING_KEYS } from './store.server'
 
 /** The shared generation parameters (table configuracion_avanzada, the row without a user). */
@@ -58,18 +64,28 @@ interface ModelInForce extends InForce<string> {
 export interface ServiceAiConfig {
 	provider: InForce<ProviderId>
 	gemini: {
-		apiKey: InForce<string> | null
+		/** The key sent to `baseUrl`: of `keys`, the first bound to it. */
+		apiKey: KeyCandidate | null
+		/** Every Gemini key there is (the admin's, the environment's), each with its address. */
+		keys: KeyCandidate[]
 		baseUrl: InForce<string>
+		/** Where the service's Gemini calls go: the custom model's address, else `baseUrl`. */
+		address: string
 		model: ModelInForce
 	}
 	openai: {
-		apiKey: InForce<string> | null
+		/** The key sent to `baseUrl`: of `keys`, the first bound to it. */
+		apiKey: KeyCandidate | null
+		keys: KeyCandidate[]
 		baseUrl: InForce<string> | null
 		model: ModelInForce | null
 	}
 	advanced: InForce<AdvancedParams>
 	/** The provider that really answers: an incomplete choice falls back to offline. */
 	effective: ProviderConfig
+	/** Where `effective` sends its calls (null: offline), and the key they carry. */
+	effectiveAddress: string | null
+	effectiveKey: KeyCandidate | null
 }
 
 const isProviderId = (value: string | undefined): value is ProviderId =>
@@ -118,12 +134,42 @@ const modelSelect = {
 	apiKey: true,
 } as const
 
-/** Where a model entry sends its calls: a custom URL brings its own base and maybe a key. */
-function modelTarget(row: ModelRow) {
-	const parsed = row.url ? parseGeminiModelUrl(row.url) : null
-	const key = row.apiKey ? decryptSecret(row.apiKey) : null
-	return { baseUrl: parsed?.baseUrl ?? null, apiKey: key || null }
+/**
+ * Where a model entry sends its calls: a custom URL brings its own address and maybe a key,
+ * bound to that address (a key stored before keys were bound is bound to it here: the URL
+ * is kept beside it in the same row and never changes).
+ */
+function modelTarget(row: ModelRow): { baseUrl: string | null; key: KeyCandidate | null } {
+	const baseUrl = (row.url ? parseGeminiModelUrl(row.url)?.baseUrl : null) ?? null
+	return { baseUrl, key: storedKey(row.apiKey, baseUrl) }
 }
+
+/**
+ * A key stored in a row (a generator's, a model's) as the resolver weighs it. One stored
+ * before keys were bound goes to `legacyAddress` (by default, nowhere).
+ */
+function storedKey(
+	stored: string | null,
+	legacyAddress: string | null = null,
+): KeyCandidate | null {
+	const opened = stored ? openKey(stored) : null
+	if (!opened?.key) return null
+	return {
+		value: opened.key,
+		source: 'admin',
+		address: opened.legacy ? legacyAddress : opened.address,
+	}
+}
+
+/** An admin-saved key as the resolver weighs it; null when none is stored (or it no longer opens). */
+function adminKey(plain: string | undefined): KeyCandidate | null {
+	if (!plain) return null
+	const { key, address } = unbindKey(plain)
+	return key ? { value: key, source: 'admin', address } : null
+}
+
+const present = (candidates: Array<KeyCandidate | null>) =>
+	candidates.filter((candidate): candidate is KeyCandidate => candidate !== null)
 
 export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 	const env = getEnv()
@@ -150,20 +196,28 @@ export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 
 	const geminiOption = defaultFor('gemini')
 	const geminiTarget = geminiOption ? modelTarget(geminiOption) : null
-	const geminiKey = stored[SETTING_KEYS.geminiApiKey]
 	const geminiBase = stored[SETTING_KEYS.geminiBaseUrl]
+	const geminiKeys = present([
+		adminKey(stored[SETTING_KEYS.geminiApiKey]),
+		env.GEMINI_API_KEY
+			? {
+					value: env.GEMINI_API_KEY,
+					source: 'env',
+					address: env.GEMINI_BASE_URL ?? GEMINI_DEFAULT_BASE_URL,
+				}
+			: null,
+	])
+	const geminiBaseUrl: InForce<string> = geminiBase
+		? { value: geminiBase, source: 'admin' }
+		: {
+				value: env.GEMINI_BASE_URL ?? GEMINI_DEFAULT_BASE_URL,
+				source: envSource('GEMINI_BASE_URL'),
+			}
 	const gemini: ServiceAiConfig['gemini'] = {
-		apiKey: geminiKey
-			? { value: geminiKey, source: 'admin' }
-			: env.GEMINI_API_KEY
-				? { value: env.GEMINI_API_KEY, source: 'env' }
-				: null,
-		baseUrl: geminiBase
-			? { value: geminiBase, source: 'admin' }
-			: {
-					value: env.GEMINI_BASE_URL ?? GEMINI_DEFAULT_BASE_URL,
-					source: envSource('GEMINI_BASE_URL'),
-				},
+		apiKey: keyFor(geminiKeys, geminiBaseUrl.value),
+		keys: geminiKeys,
+		baseUrl: geminiBaseUrl,
+		address: geminiTarget?.baseUrl ?? geminiBaseUrl.value,
 		model: geminiOption
 			? {
 					value: geminiOption.model,
@@ -180,19 +234,23 @@ export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 	}
 
 	const openaiOption = defaultFor('openai')
-	const openaiKey = stored[SETTING_KEYS.openaiApiKey]
 	const openaiBase = stored[SETTING_KEYS.openaiBaseUrl]
+	const openaiKeys = present([
+		adminKey(stored[SETTING_KEYS.openaiApiKey]),
+		// Without OPENAI_BASE_URL the environment's key belongs to no address at all.
+		env.OPENAI_API_KEY
+			? { value: env.OPENAI_API_KEY, source: 'env', address: env.OPENAI_BASE_URL ?? null }
+			: null,
+	])
+	const openaiBaseUrl: InForce<string> | null = openaiBase
+		? { value: openaiBase, source: 'admin' }
+		: env.OPENAI_BASE_URL
+			? { value: env.OPENAI_BASE_URL, source: 'env' }
+			: null
 	const openai: ServiceAiConfig['openai'] = {
-		apiKey: openaiKey
-			? { value: openaiKey, source: 'admin' }
-			: env.OPENAI_API_KEY
-				? { value: env.OPENAI_API_KEY, source: 'env' }
-				: null,
-		baseUrl: openaiBase
-			? { value: openaiBase, source: 'admin' }
-			: env.OPENAI_BASE_URL
-				? { value: env.OPENAI_BASE_URL, source: 'env' }
-				: null,
+		apiKey: openaiBaseUrl ? keyFor(openaiKeys, openaiBaseUrl.value) : null,
+		keys: openaiKeys,
+		baseUrl: openaiBaseUrl,
 		model: openaiOption
 			? {
 					value: openaiOption.model,
@@ -217,19 +275,31 @@ export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 			}
 		: { value: ADVANCED_DEFAULTS, source: 'default' }
 
+	const geminiKey = keyFor([geminiTarget?.key, ...geminiKeys], gemini.address)
 	const effective = effectiveConfig(provider.value, {
-		gemini: {
-			apiKey: geminiTarget?.apiKey ?? gemini.apiKey?.value,
-			baseUrl: geminiTarget?.baseUrl ?? gemini.baseUrl.value,
-			model: gemini.model.value,
-		},
+		gemini: { apiKey: geminiKey?.value, baseUrl: gemini.address, model: gemini.model.value },
 		openai: {
 			apiKey: openai.apiKey?.value,
 			baseUrl: openai.baseUrl?.value,
 			model: openai.model?.value,
 		},
 	})
-	return { provider, gemini, openai, advanced, effective }
+	const answering = effective.provider
+	return {
+		provider,
+		gemini,
+		openai,
+		advanced,
+		effective,
+		effectiveAddress:
+			answering === 'gemini'
+				? gemini.address
+				: answering === 'openai'
+					? openai.baseUrl!.value
+					: null,
+		effectiveKey:
+			answering === 'gemini' ? geminiKey : answering === 'openai' ? openai.apiKey : null,
+	}
 }
 
 interface Candidates {
@@ -263,14 +333,28 @@ export interface GenerationSetup {
 	template?: InstructionTemplate
 }
 
+/** The key a generator's calls carry, and whose it is. */
+export interface UsedKey {
+	candidate: KeyCandidate
+	/** The page's own key, its custom model's, or the service's. */
+	owner: 'page' | 'model' | 'service'
+}
+
 /**
  * The provider configuration a generator page uses: the service's, changed by the page's
- * own settings where an admin saved some (a model from the list, a key, an API URL).
+ * own settings where an admin saved some (a model from the list, a key, an API URL). Also
+ * says where its calls go and which key they carry, for the page's settings screen.
  */
 export async function providerConfigFor(
 	page: Page,
 	service?: ServiceAiConfig,
-): Promise<{ config: ProviderConfig; service: ServiceAiConfig; tool: ToolRow | null }> {
+): Promise<{
+	config: ProviderConfig
+	service: ServiceAiConfig
+	tool: ToolRow | null
+	address: string | null
+	key: UsedKey | null
+}> {
 	const [resolved, tool] = await Promise.all([
 		service ?? loadServiceAiConfig(),
 		page === 'home'
@@ -280,34 +364,85 @@ export async function providerConfigFor(
 					select: toolSelect,
 				}),
 	])
-	if (!tool) return { config: resolved.effective, service: resolved, tool: null }
+	if (!tool) {
+		const candidate = resolved.effectiveKey
+		return {
+			config: resolved.effective,
+			service: resolved,
+			tool: null,
+			address: resolved.effectiveAddress,
+			key: candidate ? { candidate, owner: 'service' } : null,
+		}
+	}
 
+	const { kind, baseUrl, target } = generatorTarget(
+		{ ...tool, hasOwnKey: Boolean(tool.apiKey) },
+		resolved,
+	)
+	const own = storedKey(tool.apiKey)
+	const serviceKeys = kind === 'openai' ? resolved.openai.keys : resolved.gemini.keys
+	const picked = keyFor([own, target?.key, ...serviceKeys], baseUrl)
+	const model = tool.model?.model
+	const config = effectiveConfig(kind, {
+		gemini: {
+			apiKey: picked?.value,
+			baseUrl: baseUrl ?? resolved.gemini.address,
+			model: model || resolved.gemini.model.value || GEMINI_DEFAULT_MODEL,
+		},
+		openai: {
+			apiKey: picked?.value,
+			baseUrl: baseUrl ?? undefined,
+			model: model || resolved.openai.model?.value,
+		},
+	})
+	const owner = picked === own ? 'page' : picked === target?.key ? 'model' : 'service'
+	return {
+		config,
+		service: resolved,
+		tool,
+		address: config.provider === 'offline' ? null : baseUrl,
+		key: picked && config.provider !== 'offline' ? { candidate: picked, owner } : null,
+	}
+}
+
+/**
+ * Where a generator's calls go with its own settings, whatever key they would carry: its
+ * own address, else its model's, else the service's; and which API that address speaks.
+ */
+function generatorTarget(
+	tool: Pick<ToolRow, 'baseUrl' | 'model'> & { hasOwnKey: boolean },
+	service: ServiceAiConfig,
+): { kind: ProviderId; baseUrl: string | null; target: ReturnType<typeof modelTarget> | null } {
 	// The model's provider; else the service's; a page given its own address or key while the
 	// service runs offline speaks Gemini's API (the product's original provider).
 	const kind: ProviderId = isProviderId(tool.model?.provider)
 		? (tool.model.provider as ProviderId)
-		: resolved.effective.provider === 'offline' && (tool.baseUrl || tool.apiKey)
+		: service.effective.provider === 'offline' && (tool.baseUrl || tool.hasOwnKey)
 			? 'gemini'
-			: resolved.effective.provider
+			: service.effective.provider
 	const target = tool.model ? modelTarget(tool.model) : null
-	const toolKey = tool.apiKey ? decryptSecret(tool.apiKey) : null
-	const pick = (...values: Array<string | null | undefined>) =>
-		values.find((value): value is string => Boolean(value))
-	const config = effectiveConfig(kind, {
-		gemini: {
-			apiKey: pick(toolKey, target?.apiKey, resolved.gemini.apiKey?.value),
-			baseUrl:
-				pick(tool.baseUrl, target?.baseUrl, resolved.effective.gemini?.baseUrl) ??
-				resolved.gemini.baseUrl.value,
-			model: pick(tool.model?.model, resolved.gemini.model.value) ?? GEMINI_DEFAULT_MODEL,
-		},
-		openai: {
-			apiKey: pick(toolKey, target?.apiKey, resolved.openai.apiKey?.value),
-			baseUrl: pick(tool.baseUrl, resolved.openai.baseUrl?.value),
-			model: pick(tool.model?.model, resolved.openai.model?.value),
-		},
-	})
-	return { config, service: resolved, tool }
+	const baseUrl =
+		kind === 'openai'
+			? tool.baseUrl || service.openai.baseUrl?.value || null
+			: tool.baseUrl || target?.baseUrl || service.gemini.address
+	return { kind, baseUrl, target }
+}
+
+/**
+ * The address a generator's own key is saved for: where its calls go with the settings it
+ * is being saved with (`modelId`: the model chosen in the same form).
+ */
+export async function generatorAddress(settings: {
+	baseUrl: string | null
+	modelId: string | null
+}): Promise<string | null> {
+	const [service, model] = await Promise.all([
+		loadServiceAiConfig(),
+		settings.modelId
+			? prisma.modelOption.findUnique({ where: { id: settings.modelId }, select: modelSelect })
+			: null,
+	])
+	return generatorTarget({ baseUrl: settings.baseUrl, model, hasOwnKey: true }, service).baseUrl
 }
 
 const toolSelect = {

@@ -119,6 +119,19 @@ export async function startServer(
 	}
 }
 
+/**
+ * Every key a fake was sent, in the headers a Gemini (`x-goog-api-key`) or an
+ * OpenAI-compatible API (`Authorization: Bearer`) reads one from: what a listener an
+ * attacker points an address at would collect.
+ */
+export function keysReceivedBy(server: Pick<FakeServer, 'requests'>): string[] {
+	return server.requests.flatMap((call) =>
+		[call.headers['x-goog-api-key'], call.headers.authorization?.replace(/^Bearer /, '')].filter(
+			(value): value is string => typeof value === 'string',
+		),
+	)
+}
+
 /** The N of 'exactamente N' in our instruction text, else 4. */
 export function requestedCount(instruction: string): number {
 	const match = /exactamente\s+(\d+)/i.exec(instruction)

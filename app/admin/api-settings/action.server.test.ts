@@ -79,9 +79,11 @@ describe('API Key tab', () => {
 		})
 		const row = await prisma.setting.findUnique({ where: { key: SETTING_KEYS.geminiApiKey } })
 		expect(row?.value).not.toContain('clave-de-prueba-9876')
+		// Bound to the Gemini address in force when it was saved (Google's, here).
 		expect((await loadServiceAiConfig()).gemini.apiKey).toEqual({
 			value: 'clave-de-prueba-9876',
 			source: 'admin',
+			address: 'https://generativelanguage.googleapis.com',
 		})
 		const trail = await prisma.auditLog.findMany()
 		expect(JSON.stringify(trail)).not.toContain('clave-de-prueba-9876')

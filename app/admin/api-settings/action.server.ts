@@ -4,6 +4,7 @@
  * with the errors next to the fields (status 400; a key typed is never sent back), and an
  * id that does not exist gets 404.
  */
+import { type Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { type z } from 'zod'
@@ -24,11 +25,13 @@ import {
 	type ModelProvider,
 } from './models.server'
 import {
-	saveGeminiAddress,
-	saveOpenAIServer,
 	resetOpenAIAddress,
+	saveGeminiAddress,
+	saveGeminiKey,
+	saveOpenAIServer,
 	saveProvider,
 	saveProviderKey,
+	type AddressOutcome,
 } from './provider.server'
 import {
 	advancedSchema,
@@ -81,6 +84,24 @@ export async function apiSettingsAction(request: Request, admin: SessionUser) {
 		const outcome = await attemptWrite(back, m.saveError, run)
 		return outcome.ok ? success(message) : outcome.response
 	}
+	/**
+	 * An address save; one the key in use would not follow is refused, the reason next to
+	 * the key field and the address typed kept.
+	 */
+	const writeAddress = async (
+		submission: Submission<unknown>,
+		keyMessage: string,
+		run: () => Promise<AddressOutcome>,
+	) => {
+		const outcome = await attemptWrite(back, m.saveError, run)
+		if (!outcome.ok) return outcome.response
+		if (outcome.value === 'saved') return success(m.saved)
+		const result = submission.reply({
+			hideFields: SECRET_FIELDS,
+			fieldErrors: { apiKey: [keyMessage] },
+		})
+		return data({ form: intent, result }, { status: 400 })
+	}
 
 	/** Parses a form; on bad input, the response that shows its errors. */
 	function parse<S extends z.ZodType>(schema: S) {
@@ -106,7 +127,7 @@ export async function apiSettingsAction(request: Request, admin: SessionUser) {
 		case 'clave-gemini': {
 			const { submission, refused } = parse(geminiKeySchema)
 			if (submission.status !== 'success') return refused
-			return write(m.keySaved, () => saveProviderKey(admin.id, 'gemini', submission.value.apiKey))
+			return write(m.keySaved, () => saveGeminiKey(admin.id, submission.value.apiKey))
 		}
 		case 'restablecer-clave': {
 			const { submission } = parse(resetKeySchema)
@@ -116,15 +137,22 @@ export async function apiSettingsAction(request: Request, admin: SessionUser) {
 		case 'direccion-gemini': {
 			const { submission, refused } = parse(geminiAddressSchema)
 			if (submission.status !== 'success') return refused
-			return write(m.saved, () => saveGeminiAddress(admin.id, submission.value.baseUrl))
+			const value = submission.value
+			return writeAddress(submission, m.keyForNewAddress, () => saveGeminiAddress(admin.id, value))
 		}
 		case 'openai': {
 			const { submission, refused } = parse(openaiSchema)
 			if (submission.status !== 'success') return refused
-			return write(m.saved, () => saveOpenAIServer(admin.id, submission.value))
+			const value = submission.value
+			return writeAddress(submission, m.openaiKeyForNewAddress, () =>
+				saveOpenAIServer(admin.id, value),
+			)
 		}
-		case 'openai-restablecer-direccion':
-			return write(m.saved, () => resetOpenAIAddress(admin.id))
+		case 'openai-restablecer-direccion': {
+			const outcome = await attemptWrite(back, m.saveError, () => resetOpenAIAddress(admin.id))
+			if (!outcome.ok) return outcome.response
+			return success(outcome.value.keyStaysBehind ? m.addressResetKeyStays : m.saved)
+		}
 		case 'anadir-modelo': {
 			const { submission } = parse(listedModelSchema)
 			if (submission.status !== 'success') badRequest(m.modelIdInvalid)

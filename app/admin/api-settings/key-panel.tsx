@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { type FormEvent } from 'react'
+import { type FormEvent, type ReactNode } from 'react'
 import {
 	dangerButtonClass,
 	describedBy,
@@ -48,6 +48,27 @@ function clearingKeyOnRefusal(onSubmit: (event: FormEvent<HTMLFormElement>) => v
 	}
 }
 
+/** A form with a key field, posted to this tab; the key is wiped when the browser refuses it. */
+function KeyForm({
+	props,
+	children,
+}: {
+	props: ReturnType<typeof getFormProps>
+	children: ReactNode
+}) {
+	return (
+		<Form
+			method="post"
+			action={action}
+			{...props}
+			onSubmit={clearingKeyOnRefusal(props.onSubmit)}
+			className="space-y-4"
+		>
+			{children}
+		</Form>
+	)
+}
+
 /** A key field: password, never prefilled, never remembered by the browser. */
 function keyInputProps(field: { id: string; name: string; errors?: string[] }, hint: boolean) {
 	return {
@@ -59,6 +80,36 @@ function keyInputProps(field: { id: string; name: string; errors?: string[] }, h
 		className: inputClass,
 		...describedBy(field.id, { errors: field.errors, hint }),
 	} as const
+}
+
+/** The keys that are not sent to the address in use, and the one each belongs to. */
+function IdleKeys({ keys, envName }: { keys: ProviderView['gemini']['idle']; envName: string }) {
+	if (keys.length === 0) return null
+	return (
+		<ul className="space-y-1 text-sm text-amber-800 dark:text-amber-200">
+			{keys.map((key) => (
+				<li key={`${key.source}-${key.value}`} data-testid="clave-de-otra-direccion">
+					{m.keyIdle(key.value, sourceLabel(key.source, envName), key.address)}
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** 'Restablecer clave', while the panel holds a key of this provider (in use or not). */
+function ResetKeyButton({ provider, view }: { provider: 'gemini' | 'openai'; view: ProviderView }) {
+	const { key, idle } = view[provider]
+	if (key?.source !== 'admin' && !idle.some((other) => other.source === 'admin')) return null
+	return (
+		<IntentButton
+			tab="clave"
+			intent="restablecer-clave"
+			fields={[['provider', provider]]}
+			className={dangerButtonClass}
+		>
+			{m.resetKey}
+		</IntentButton>
+	)
 }
 
 export function InForceSummary({ view }: { view: ProviderView }) {
@@ -154,17 +205,10 @@ function GeminiForms({
 		lastResult: lastResultFor('direccion-gemini'),
 		defaultValue: { baseUrl: view.gemini.savedBaseUrl ?? '' },
 	})
-	const keyFormProps = getFormProps(keyForm)
 	const key = view.gemini.key
 	return (
 		<Section id="gemini-titulo" title={m.geminiTitle}>
-			<Form
-				method="post"
-				action={action}
-				{...keyFormProps}
-				onSubmit={clearingKeyOnRefusal(keyFormProps.onSubmit)}
-				className="space-y-4"
-			>
+			<KeyForm props={getFormProps(keyForm)}>
 				<input type="hidden" name="intent" value="clave-gemini" />
 				<FormAlert id={keyForm.errorId} errors={keyForm.errors} />
 				<Field
@@ -189,18 +233,10 @@ function GeminiForms({
 				>
 					{m.saveKey}
 				</SubmitButton>
-			</Form>
-			{key?.source === 'admin' ? (
-				<IntentButton
-					tab="clave"
-					intent="restablecer-clave"
-					fields={[['provider', 'gemini']]}
-					className={dangerButtonClass}
-				>
-					{m.resetKey}
-				</IntentButton>
-			) : null}
-			<Form method="post" action={action} {...getFormProps(addressForm)} className="space-y-4">
+			</KeyForm>
+			<IdleKeys keys={view.gemini.idle} envName="GEMINI_API_KEY" />
+			<ResetKeyButton provider="gemini" view={view} />
+			<KeyForm props={getFormProps(addressForm)}>
 				<input type="hidden" name="intent" value="direccion-gemini" />
 				<Field
 					id={addressFields.baseUrl.id}
@@ -223,6 +259,14 @@ function GeminiForms({
 						})}
 					/>
 				</Field>
+				<Field
+					id={addressFields.apiKey.id}
+					label={m.addressKey}
+					errors={addressFields.apiKey.errors}
+					hint={m.addressKeyHint}
+				>
+					<input {...keyInputProps(addressFields.apiKey, true)} />
+				</Field>
 				<SubmitButton
 					pending={usePending('direccion-gemini')}
 					pendingLabel={m.saving}
@@ -230,7 +274,7 @@ function GeminiForms({
 				>
 					{m.saveAddress}
 				</SubmitButton>
-			</Form>
+			</KeyForm>
 		</Section>
 	)
 }
@@ -242,17 +286,10 @@ function OpenAIForm({ view, lastResultFor }: { view: ProviderView; lastResultFor
 		lastResult: lastResultFor('openai'),
 		defaultValue: { baseUrl: view.openai.baseUrl?.value ?? '' },
 	})
-	const formProps = getFormProps(form)
 	const { key, baseUrl, model } = view.openai
 	return (
 		<Section id="openai-titulo" title={m.openaiTitle}>
-			<Form
-				method="post"
-				action={action}
-				{...formProps}
-				onSubmit={clearingKeyOnRefusal(formProps.onSubmit)}
-				className="space-y-4"
-			>
+			<KeyForm props={getFormProps(form)}>
 				<input type="hidden" name="intent" value="openai" />
 				<FormAlert id={form.errorId} errors={form.errors} />
 				<Field
@@ -290,29 +327,21 @@ function OpenAIForm({ view, lastResultFor }: { view: ProviderView; lastResultFor
 				>
 					<input {...keyInputProps(fields.apiKey, true)} />
 				</Field>
+				<IdleKeys keys={view.openai.idle} envName="OPENAI_API_KEY" />
 				<p className={hintClass}>
 					{`${m.modelInForce}: ${model ? `${model.value} (${sourceLabel(model.source, 'OPENAI_MODEL')})` : m.none}. ${m.openaiModelHint}`}
 				</p>
 				<SubmitButton pending={usePending('openai')} pendingLabel={m.saving} className="sm:w-auto">
 					{m.saveOpenAI}
 				</SubmitButton>
-			</Form>
+			</KeyForm>
 			<div className="flex flex-wrap gap-2">
 				{baseUrl?.source === 'admin' ? (
 					<IntentButton tab="clave" intent="openai-restablecer-direccion">
 						{m.resetAddress}
 					</IntentButton>
 				) : null}
-				{key?.source === 'admin' ? (
-					<IntentButton
-						tab="clave"
-						intent="restablecer-clave"
-						fields={[['provider', 'openai']]}
-						className={dangerButtonClass}
-					>
-						{m.resetKey}
-					</IntentButton>
-				) : null}
+				<ResetKeyButton provider="openai" view={view} />
 			</div>
 		</Section>
 	)

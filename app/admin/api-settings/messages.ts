@@ -48,6 +48,9 @@ export const apiSettingsMessages = {
 	incomplete: (provider: string, missing: string) =>
 		`Has elegido ${provider}, pero falta ${missing}; mientras tanto responde el motor sin conexión.`,
 	missingGeminiKey: 'la API Key de Gemini',
+	missingGeminiKeyHere: 'una API Key de Gemini para la dirección en uso',
+	missingModelKey:
+		'una clave para la dirección del modelo en uso (añádelo con la clave en su URL, o elige otro)',
 	missingOpenAIBase: 'la dirección del servidor compatible con OpenAI',
 	missingOpenAIModel: 'el modelo (elígelo en la pestaña Modelos)',
 	and: ' y ',
@@ -62,7 +65,21 @@ export const apiSettingsMessages = {
 	apiKeyOptional: 'API Key (opcional)',
 	keyInForce: (masked: string, source: string) => `Clave en uso: ${masked} (${source})`,
 	noKey: 'Ninguna clave configurada.',
-	keyHint: 'Por seguridad nunca se muestra la clave guardada; escribe una nueva para cambiarla.',
+	keyHint:
+		'Por seguridad nunca se muestra la clave guardada; escribe una nueva para cambiarla. Se guarda para la dirección en uso y solo se envía a ella.',
+	keyIdle: (masked: string, source: string, address: string | null) =>
+		address
+			? `La clave ${masked} (${source}) es de ${address} y no se envía a la dirección en uso.`
+			: `La clave ${masked} (${source}) se guardó sin dirección y no se envía a ninguna: escríbela de nuevo.`,
+	addressKey: 'API Key para esta dirección (opcional)',
+	addressKeyHint:
+		'Cada clave solo se envía a la dirección con la que se guardó: si cambias la dirección, escribe aquí la clave que se usará con ella.',
+	keyForNewAddress:
+		'La API Key guardada solo se envía a la dirección con la que se guardó: escribe la API Key que se usará con esta dirección.',
+	openaiKeyForNewAddress:
+		'La API Key guardada solo se envía a la dirección con la que se guardó: escribe la API Key que se usará con esta dirección, o quítala con «Restablecer clave» si el servidor no la necesita.',
+	addressResetKeyStays:
+		'Dirección restablecida. La API Key guardada es de la dirección anterior y no se envía a la del entorno.',
 	saveKey: 'Guardar API Key',
 	resetKey: 'Restablecer clave',
 	resetAddress: 'Restablecer dirección',
@@ -74,7 +91,8 @@ export const apiSettingsMessages = {
 	openaiBaseUrl: 'Dirección del servidor',
 	openaiBaseUrlHint: (current: string) =>
 		`Por ejemplo http://127.0.0.1:11434/v1 para Ollama. En uso: ${current}.`,
-	openaiKeyHint: 'Solo si el servidor la pide. Vacía: se mantiene la clave actual.',
+	openaiKeyHint:
+		'Solo si el servidor la pide. Vacía: se mantiene la clave actual, que solo se envía a la dirección con la que se guardó.',
 	openaiModelHint: 'El modelo se elige en la pestaña Modelos.',
 	saveOpenAI: 'Guardar servidor',
 	none: 'ninguna',
@@ -126,12 +144,12 @@ export const apiSettingsMessages = {
 	duplicateModel: 'Ese modelo ya está en la lista',
 	customTitle: 'Modelo personalizado',
 	customIntro:
-		'Pega la URL completa de generateContent de Gemini; la clave que lleve se guarda cifrada y nunca se muestra.',
+		'Pega la URL completa de generateContent de Gemini; la clave que lleve se guarda cifrada, nunca se muestra y solo se envía a esa dirección. Sin clave en la URL se usa la API Key de Gemini, solo si es de la misma dirección.',
 	customName: 'Nombre',
 	customUrl: 'URL del modelo',
 	customUrlHint: 'https://…/v1beta/models/<modelo>:generateContent?key=<tu clave>',
 	customUrlShape:
-		'La URL no tiene la forma esperada: https://…/v1beta/models/<modelo>:generateContent?key=… (la clave puede ir vacía para usar la de Gemini)',
+		'La URL no tiene la forma esperada: https://…/v1beta/models/<modelo>:generateContent?key=… (la clave puede ir vacía para usar la de Gemini, si es de la misma dirección)',
 	nameTooLong: 'El nombre no puede superar los 100 caracteres',
 	urlTooLong: 'La URL es demasiado larga',
 	addCustom: 'Añadir modelo',

@@ -9,7 +9,7 @@ import { createGeminiProvider } from '~/generation/providers/gemini.server'
 import { createOpenAIProvider } from '~/generation/providers/openai.server'
 import { type Source } from '~/settings/in-force'
 import { parseGeminiModelUrl, type ServiceAiConfig } from '~/settings/ai-config.server'
-import { encryptSecret } from '~/settings/secrets.server'
+import { sealKey } from '~/settings/bound-key.server'
 import { prisma } from '~/utils/db.server'
 import { serializableTransaction } from '~/utils/sql.server'
 import { apiSettingsMessages as m } from './messages'
@@ -91,7 +91,8 @@ export async function addListedModel(
 
 /**
  * A Gemini model given by its full generateContent URL. The key part is encrypted into
- * apiKey and the URL kept without it; an empty key means the provider's key is used.
+ * apiKey, bound to the URL's address, and the URL kept without it; an empty key means the
+ * provider's key is used, if it belongs to the same address.
  */
 export async function addCustomModel(
 	adminId: string,
@@ -109,7 +110,7 @@ export async function addCustomModel(
 			data: {
 				name: input.name,
 				url: storedUrl,
-				apiKey: parsed.key ? encryptSecret(parsed.key) : null,
+				apiKey: parsed.key ? sealKey(parsed.key, parsed.baseUrl) : null,
 				provider: 'gemini',
 				model: parsed.model,
 				active: true,

@@ -65,13 +65,15 @@ export const geminiKeySchema = z.object({
 		.max(KEY_MAX_LENGTH, m.keyTooLong),
 })
 
-/** Empty: the environment's address, or Google's. */
-export const geminiAddressSchema = z.object({ baseUrl: httpUrl.optional() })
+/** A key typed with an address: empty keeps the key in force, when it is bound to that address. */
+const addressKey = z.string().trim().max(KEY_MAX_LENGTH, m.keyTooLong).optional()
+
+/** Empty address: the environment's, or Google's. */
+export const geminiAddressSchema = z.object({ baseUrl: httpUrl.optional(), apiKey: addressKey })
 
 export const openaiSchema = z.object({
 	baseUrl: z.string({ error: m.urlRequired }).pipe(httpUrl),
-	/** Empty: the key already in force stays. */
-	apiKey: z.string().trim().max(KEY_MAX_LENGTH, m.keyTooLong).optional(),
+	apiKey: addressKey,
 })
 
 export const resetKeySchema = z.object({

@@ -7,8 +7,8 @@ import { maskSecret } from '~/settings/secrets.server'
 
 export function secretsOf(config: ServiceAiConfig): string[] {
 	const values = [
-		config.gemini.apiKey?.value,
-		config.openai.apiKey?.value,
+		...config.gemini.keys.map((key) => key.value),
+		...config.openai.keys.map((key) => key.value),
 		config.effective.gemini?.apiKey,
 		config.effective.openai?.apiKey,
 	]

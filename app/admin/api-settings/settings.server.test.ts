@@ -16,7 +16,7 @@ import { apiSettingsAction } from './action.server'
 import { resetAdvanced, saveAdvanced } from './advanced.server'
 import { addListedModel, fetchProviderModels, listModelRows } from './models.server'
 import { FAKE_OPENAI_MODELS, startFakeOpenAI } from '../../../tests/fakes/fake-openai'
-import { providerView } from './provider.server'
+import { providerView, saveProviderKey } from './provider.server'
 import { runTestPrompt, TEST_CALLS_PER_MINUTE } from './test-prompt.server'
 
 vi.hoisted(() => {
@@ -44,8 +44,8 @@ beforeEach(async () => {
 	await prisma.auditLog.deleteMany()
 	await prisma.rateLimit.deleteMany()
 	await writeSetting(SETTING_KEYS.provider, 'gemini', admin.id)
-	await writeSetting(SETTING_KEYS.geminiApiKey, FAKE_GEMINI_KEY, admin.id)
 	await writeSetting(SETTING_KEYS.geminiBaseUrl, gemini.url, admin.id)
+	await saveProviderKey(admin.id, 'gemini', { value: FAKE_GEMINI_KEY, address: gemini.url })
 })
 
 async function send(fields: Record<string, string>) {
@@ -151,7 +151,7 @@ describe('models', () => {
 				{ id: 'gemini-2.5-pro', displayName: 'gemini-2.5-pro', listed: false },
 			],
 		})
-		await writeSetting(SETTING_KEYS.geminiApiKey, 'otra-clave-mala', admin.id)
+		await saveProviderKey(admin.id, 'gemini', { value: 'otra-clave-mala', address: gemini.url })
 		const refused = await fetchProviderModels(
 			await loadServiceAiConfig(),
 			'gemini',
@@ -273,6 +273,16 @@ describe('advanced parameters and what the page receives', () => {
 		expect(view.gemini.key).toEqual({ value: '••••-key', source: 'admin' })
 		expect(view.answering).toBe('gemini')
 		expect(JSON.stringify(view)).not.toContain(FAKE_GEMINI_KEY)
+		// Another address: the key stays with its own, and the tab says whose it is.
+		await writeSetting(SETTING_KEYS.geminiBaseUrl, 'https://otra.example', admin.id)
+		const elsewhere = providerView(await loadServiceAiConfig())
+		expect(elsewhere).toMatchObject({
+			answering: 'offline',
+			missing: ['una API Key de Gemini para la dirección en uso'],
+			gemini: { key: null, idle: [{ value: '••••-key', source: 'admin', address: gemini.url }] },
+		})
+		expect(JSON.stringify(elsewhere)).not.toContain(FAKE_GEMINI_KEY)
+		await writeSetting(SETTING_KEYS.geminiBaseUrl, gemini.url, admin.id)
 		await writeSetting(SETTING_KEYS.geminiApiKey, null, admin.id)
 		const incomplete = providerView(await loadServiceAiConfig())
 		expect(incomplete).toMatchObject({ answering: 'offline', missing: ['la API Key de Gemini'] })

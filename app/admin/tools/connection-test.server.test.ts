@@ -6,16 +6,27 @@ import {
 	startFakeGemini,
 } from '../../../tests/fakes/fake-gemini'
 import { type FakeServer } from '../../../tests/fakes/shared'
+import { routeAnswer } from '../../../tests/support/route-answer'
+import { createSession } from '~/auth/session.server'
+import { action as facebookApiAction } from '~/routes/admin.facebook-api'
+import { prisma } from '~/utils/db.server'
 import { testConnection, TESTS_PER_MINUTE, takeTestSlot } from './connection-test.server'
+import { saveFacebookSettings } from './generator-settings.server'
 import { toolsMessages as m } from './messages'
 
 let gemini: FakeServer
+/** Someone else's server on loopback, where no stored key may go. */
+let listener: FakeServer
 beforeAll(async () => {
 	gemini = await startFakeGemini()
+	listener = await startFakeGemini({ apiKey: 'clave-del-atacante' })
 })
-afterAll(() => gemini.close())
+afterAll(async () => {
+	await Promise.all([gemini.close(), listener.close()])
+})
 beforeEach(() => {
 	gemini.requests.length = 0
+	listener.requests.length = 0
 })
 
 const target = (overrides: Partial<Parameters<typeof testConnection>[0]> = {}) => ({
@@ -76,4 +87,64 @@ test('an admin gets a limited number of tests a minute', async () => {
 	for (let i = 0; i < TESTS_PER_MINUTE; i++) expect(await takeTestSlot('admin-1')).toBeNull()
 	expect(await takeTestSlot('admin-1')).toBeGreaterThan(0)
 	expect(await takeTestSlot('admin-2')).toBeNull()
+})
+
+describe("'Probar conexión' never takes the stored key to another address", () => {
+	const STORED_KEY = 'clave-guardada-de-facebook-4321'
+
+	/** The page's post, as a signed-in admin's browser (or an attacker with the session) sends it. */
+	async function probar(cookie: string, fields: Record<string, string>) {
+		const answer = await routeAnswer(
+			await facebookApiAction({
+				request: new Request('http://localhost/admin/facebook-api', {
+					method: 'POST',
+					headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ intent: 'probar', ...fields }),
+				}),
+				params: {},
+				context: { clientAddress: '127.0.0.1', protocol: 'http' },
+			}),
+		)
+		const body = answer.body as {
+			test: { ok: boolean; message: string } | null
+			result?: { error?: Record<string, string[]> }
+		}
+		return { status: answer.status, test: body.test, errors: body.result?.error ?? {} }
+	}
+
+	test('an empty key tests the stored one only at its own address; elsewhere only a typed key goes', async () => {
+		const admin = await prisma.profile.create({
+			data: {
+				name: 'Admin',
+				email: 'admin-probar@frasea.test',
+				role: 'admin',
+				emailVerifiedAt: new Date(),
+			},
+		})
+		const cookie = (await createSession(admin.id)).cookie.split(';')[0]!
+		expect(
+			await saveFacebookSettings(
+				{ intent: 'guardar', baseUrl: gemini.url, apiKey: STORED_KEY },
+				admin.id,
+			),
+		).toBe('ok')
+
+		// The attack: the stored key, pointed at a listener.
+		const attack = await probar(cookie, { baseUrl: listener.url, apiKey: '' })
+		expect(listener.requests).toEqual([])
+		expect(attack.status).toBe(400)
+		expect(attack.test).toBeNull()
+		expect(attack.errors.apiKey?.[0]).toMatch(/escribe/i)
+		// The same address, written differently, is not another address.
+		const sameAddress = await probar(cookie, { baseUrl: `${gemini.url}/`, apiKey: '' })
+		expect(sameAddress.status).toBe(200)
+		expect(gemini.requests.at(-1)?.headers['x-goog-api-key']).toBe(STORED_KEY)
+
+		// A key typed in the form goes where the form says: that one only.
+		const typed = await probar(cookie, { baseUrl: listener.url, apiKey: 'clave-del-atacante' })
+		expect(typed.test).toMatchObject({ ok: true })
+		expect(listener.requests.map((call) => call.headers['x-goog-api-key'])).toEqual([
+			'clave-del-atacante',
+		])
+	})
 })

@@ -3,6 +3,9 @@
  * typed address and key (before they are saved), told back in one of four ways: it
  * answered with text, it answered without, the API refused (in its own words), or nothing
  * answered. The key never appears in what is shown, even if the API echoes it.
+ *
+ * An empty key field tests the stored key, but only against the URL it was saved with:
+ * any other address gets only a key typed in the same form (bound-key.server.ts).
  */
 import { ProviderError } from '~/generation/errors'
 import { createGeminiProvider, GEMINI_DEFAULT_MODEL } from '~/generation/providers/gemini.server'
@@ -10,7 +13,9 @@ import { createOpenAIProvider } from '~/generation/providers/openai.server'
 import { type TextProvider } from '~/generation/providers/types'
 import { hit } from '~/auth/rate-limit.server'
 import { loadServiceAiConfig } from '~/settings/ai-config.server'
+import { sameAddress } from '~/settings/bound-key.server'
 import { prisma } from '~/utils/db.server'
+import { storedToolKey, type GeneratorToolId } from './generator-settings.server'
 import { toolsMessages as m } from './messages'
 
 export const TEST_TIMEOUT_MS = 15_000
@@ -42,6 +47,22 @@ export async function connectionTargetModel(modelId: string | undefined) {
 	if (row) return row
 	const service = await loadServiceAiConfig()
 	return { provider: 'gemini', model: service.gemini.model.value || GEMINI_DEFAULT_MODEL }
+}
+
+/**
+ * The key a test of `baseUrl` may carry: the one typed, else the generator's stored key
+ * when it was saved for that same address. 'missing' when there is none at all,
+ * 'other_address' when the stored one belongs to another address.
+ */
+export async function connectionTestKey(
+	toolId: GeneratorToolId,
+	typed: string | undefined,
+	baseUrl: string,
+): Promise<{ apiKey: string } | 'missing' | 'other_address'> {
+	if (typed) return { apiKey: typed }
+	const stored = await storedToolKey(toolId)
+	if (!stored) return 'missing'
+	return sameAddress(stored.address, baseUrl) ? { apiKey: stored.key } : 'other_address'
 }
 
 function providerFor(target: ConnectionTarget): TextProvider {

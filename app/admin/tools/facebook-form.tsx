@@ -44,7 +44,7 @@ export function TestResultBox({ result }: { result: TestResult }) {
 
 /**
  * The address, key and model, with two buttons: save, or test what is typed (an empty key
- * field tests the stored key) without saving it.
+ * field tests the stored key, at the URL it was saved with only) without saving it.
  */
 export function FacebookSettingsForm({
 	values,
@@ -90,7 +90,9 @@ export function FacebookSettingsForm({
 			<KeyField
 				field={fields.apiKey}
 				label={m.apiKeyFacebook}
-				hint={storedKey ? `${m.keyOwn(storedKey)}. ${m.apiKeyHint}` : m.apiKeyFacebookHint}
+				hint={
+					storedKey ? `${m.keyOwn(storedKey)}. ${m.apiKeyFacebookStoredHint}` : m.apiKeyFacebookHint
+				}
 			/>
 			<ModelSelect
 				field={fields.modelId}

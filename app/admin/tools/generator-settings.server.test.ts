@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { saveProviderKey } from '~/admin/api-settings/provider.server'
 import { providerConfigFor } from '~/settings/ai-config.server'
-import { decryptSecret } from '~/settings/secrets.server'
+import { openKey } from '~/settings/bound-key.server'
+import { SETTING_KEYS, writeSetting } from '~/settings/store.server'
 import { listTools } from '~/settings/tools.server'
 import { prisma } from '~/utils/db.server'
 import {
@@ -77,7 +79,7 @@ describe('Instagram', () => {
 		const row = await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'instagram' } })
 		expect(row).toMatchObject({ temperature: 0.4, maxTokens: 300, topP: 0.8, modelId: model.id })
 		expect(row.apiKey).not.toContain(KEY)
-		expect(decryptSecret(row.apiKey ?? '')).toBe(KEY)
+		expect(openKey(row.apiKey ?? '')?.key).toBe(KEY)
 		// The tools list shows the same name, description, state and model.
 		const tool = (await listTools()).find((entry) => entry.id === 'instagram')
 		expect(tool).toMatchObject({
@@ -96,7 +98,7 @@ describe('Instagram', () => {
 			adminId,
 		)
 		const kept = await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'instagram' } })
-		expect(decryptSecret(kept.apiKey ?? '')).toBe(KEY)
+		expect(openKey(kept.apiKey ?? '')?.key).toBe(KEY)
 
 		// The trail names the fields, never the key.
 		const audit = await trail()
@@ -116,6 +118,27 @@ describe('Instagram', () => {
 			(await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'instagram' } })).apiKey,
 		).toBeNull()
 		expect((await providerConfigFor('instagram')).config.gemini?.apiKey).not.toBe(KEY)
+	})
+
+	test('its key belongs to where its calls went when saved; the page says when it is not used', async () => {
+		await writeSetting(SETTING_KEYS.provider, 'gemini', adminId)
+		await writeSetting(SETTING_KEYS.geminiBaseUrl, 'https://a.example', adminId)
+		try {
+			await saveInstagramSettings(instagram({ apiKey: KEY }), adminId)
+			expect((await loadInstagramSettings()).key.inForce).toBe('••••1234 (guardada en esta página)')
+
+			await writeSetting(SETTING_KEYS.geminiBaseUrl, 'https://b.example', adminId)
+			await saveProviderKey(adminId, 'gemini', {
+				value: 'clave-de-b-5555',
+				address: 'https://b.example',
+			})
+			expect((await loadInstagramSettings()).key.inForce).toBe(
+				'••••5555, la del servicio (guardado en el panel). La clave guardada en esta página (••••1234) no se usa: solo se envía a https://a.example, la dirección con la que se guardó, y ahora las frases se piden a https://b.example. Escribe la clave para la dirección en uso o quítala.',
+			)
+			expect((await providerConfigFor('instagram')).config.gemini?.apiKey).toBe('clave-de-b-5555')
+		} finally {
+			await prisma.setting.deleteMany()
+		}
 	})
 
 	test('reset deletes the row: the defaults show again', async () => {
@@ -143,15 +166,34 @@ describe('Facebook', () => {
 		expect(await prisma.toolSettings.count()).toBe(0)
 	})
 
-	test('saved with a key; later saves keep it; the address loses its trailing slash', async () => {
+	test('saved with a key; later saves at the same URL keep it; the address loses its trailing slash', async () => {
 		expect(await saveFacebookSettings({ ...value, apiKey: 'clave-fb-9876' }, adminId)).toBe('ok')
-		expect(await saveFacebookSettings({ ...value, baseUrl: 'https://otra.example' }, adminId)).toBe(
+		const model = await prisma.modelOption.create({
+			data: { name: 'Flash', url: '', model: 'gemini-2.5-flash' },
+		})
+		expect(
+			await saveFacebookSettings(
+				{ ...value, baseUrl: 'https://api.example/gemini', modelId: model.id },
+				adminId,
+			),
+		).toBe('ok')
+		let row = await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'facebook' } })
+		expect(row).toMatchObject({ baseUrl: 'https://api.example/gemini', modelId: model.id })
+		expect(row.name).toBe('Generador de Facebook')
+		expect(openKey(row.apiKey ?? '')).toMatchObject({
+			key: 'clave-fb-9876',
+			address: 'https://api.example/gemini',
+		})
+
+		// Another URL: the stored key does not follow; typed again, it belongs to the new one.
+		const elsewhere = { ...value, baseUrl: 'https://otra.example' }
+		expect(await saveFacebookSettings(elsewhere, adminId)).toBe('key_for_new_url')
+		expect(await saveFacebookSettings({ ...elsewhere, apiKey: 'clave-fb-9876' }, adminId)).toBe(
 			'ok',
 		)
-		const row = await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'facebook' } })
+		row = await prisma.toolSettings.findUniqueOrThrow({ where: { toolId: 'facebook' } })
 		expect(row.baseUrl).toBe('https://otra.example')
-		expect(row.name).toBe('Generador de Facebook')
-		expect(decryptSecret(row.apiKey ?? '')).toBe('clave-fb-9876')
+		expect(openKey(row.apiKey ?? '')?.address).toBe('https://otra.example')
 		const loaded = await loadFacebookSettings()
 		expect(loaded).toMatchObject({
 			saved: true,

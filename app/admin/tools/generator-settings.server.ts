@@ -4,13 +4,20 @@
  * deletes the row. The generator's name, description, on/off state and model also live in
  * its Tool row (the tools list reads that), so both are written together.
  *
- * Keys are stored encrypted; pages get them masked, the audit trail only the names of the
- * fields that changed.
+ * Keys are stored encrypted and bound to the address they were saved for (bound-key.server.ts):
+ * Facebook's to the URL typed with it, Instagram's to where its calls went when it was
+ * saved. Pages get them masked, the audit trail only the names of the fields that changed.
  */
 import { recordAdminChange } from '~/admin/audit.server'
-import { loadServiceAiConfig, type ServiceAiConfig } from '~/settings/ai-config.server'
+import {
+	generatorAddress,
+	providerConfigFor,
+	type ServiceAiConfig,
+	type UsedKey,
+} from '~/settings/ai-config.server'
+import { openKey, sameAddress, sealKey, type BoundKey } from '~/settings/bound-key.server'
 import { SOURCE_LABELS } from '~/settings/in-force'
-import { decryptSecret, encryptSecret, maskSecret } from '~/settings/secrets.server'
+import { maskSecret } from '~/settings/secrets.server'
 import { ensureGeneratorTools } from '~/settings/tools.server'
 import { prisma } from '~/utils/db.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -51,23 +58,24 @@ export function serviceModelName(service: ServiceAiConfig) {
 	return service.gemini.model.optionName ?? service.gemini.model.value
 }
 
-/** A stored key as the page may show it; null when there is none (or it no longer opens). */
-function maskedStoredKey(stored: string | null | undefined) {
-	const plain = stored ? decryptSecret(stored) : null
-	return plain ? maskSecret(plain) : null
-}
-
-/** Which key a generator uses and where it comes from, in words. */
-function keyInForce(ownMasked: string | null, service: ServiceAiConfig) {
-	if (ownMasked) return m.keyOwn(ownMasked)
-	const provider = service.effective.provider
-	const key =
-		provider === 'gemini'
-			? service.gemini.apiKey
-			: provider === 'openai'
-				? service.openai.apiKey
-				: null
-	return key ? m.keyService(maskSecret(key.value), SOURCE_LABELS[key.source]) : m.keyNone
+/**
+ * Which key a generator's calls carry and whose it is, in words; and, when its own key is
+ * not the one, that it stays with the address it was saved for.
+ */
+function keyInForce(own: BoundKey | null, used: UsedKey | null, address: string | null) {
+	const masked = used ? maskSecret(used.candidate.value) : ''
+	const inUse = !used
+		? m.keyNone
+		: used.owner === 'page'
+			? m.keyOwn(masked)
+			: used.owner === 'model'
+				? m.keyModel(masked)
+				: m.keyService(masked, SOURCE_LABELS[used.candidate.source])
+	if (!own || used?.owner === 'page') return inUse
+	const idle = own.address
+		? m.keyOwnIdle(maskSecret(own.key), own.address, address)
+		: m.keyOwnUnbound(maskSecret(own.key))
+	return `${inUse}. ${idle}`
 }
 
 const settingsSelect = {
@@ -84,22 +92,26 @@ const settingsSelect = {
 
 async function loadCommon(toolId: GeneratorToolId) {
 	await ensureGeneratorTools()
-	const [tool, row, service] = await Promise.all([
+	const [tool, row, resolved] = await Promise.all([
 		prisma.tool.findUniqueOrThrow({
 			where: { id: toolId },
 			select: { name: true, description: true, isActive: true },
 		}),
 		prisma.toolSettings.findUnique({ where: { toolId }, select: settingsSelect }),
-		loadServiceAiConfig(),
+		providerConfigFor(toolId),
 	])
-	const storedKey = maskedStoredKey(row?.apiKey)
+	const { service } = resolved
+	const own = row?.apiKey ? openKey(row.apiKey) : null
 	return {
 		tool,
 		row,
 		saved: row !== null,
 		/** Changes with every save or reset: the page's forms start again from it. */
 		version: row?.updatedAt.toISOString() ?? 'nada-guardado',
-		key: { stored: storedKey, inForce: keyInForce(storedKey, service) },
+		key: {
+			stored: own ? maskSecret(own.key) : null,
+			inForce: keyInForce(own, resolved.key, resolved.address),
+		},
 		models: await modelChoices(row?.modelId ?? null),
 		serviceModel: serviceModelName(service),
 		service,
@@ -146,7 +158,16 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 	return Object.keys(after).filter((field) => before[field] !== after[field])
 }
 
-type SaveResult = 'ok' | 'unknown_model' | 'key_required'
+type SaveResult = 'ok' | 'unknown_model' | 'key_required' | 'key_for_new_url'
+
+/** Where Instagram's calls go with `modelId`: the address a key typed with it belongs to. */
+async function instagramKeyAddress(modelId: string | undefined) {
+	const row = await prisma.toolSettings.findUnique({
+		where: { toolId: 'instagram' },
+		select: { baseUrl: true },
+	})
+	return generatorAddress({ baseUrl: row?.baseUrl ?? null, modelId: modelId || null })
+}
 
 /** Saves the Instagram form: the settings row and the generator's Tool row, audited. */
 export async function saveInstagramSettings(
@@ -155,6 +176,7 @@ export async function saveInstagramSettings(
 ): Promise<SaveResult> {
 	if (value.modelId && !(await modelExists(value.modelId))) return 'unknown_model'
 	await ensureGeneratorTools()
+	const address = value.apiKey ? await instagramKeyAddress(value.modelId) : null
 	await prisma.$transaction(async (tx) => {
 		const [tool, row] = await Promise.all([
 			tx.tool.findUniqueOrThrow({ where: { id: 'instagram' } }),
@@ -170,7 +192,7 @@ export async function saveInstagramSettings(
 			maxTokens: value.maxTokens,
 			topP: value.topP,
 		}
-		const apiKey = value.apiKey ? encryptSecret(value.apiKey) : (row?.apiKey ?? null)
+		const apiKey = value.apiKey ? sealKey(value.apiKey, address) : (row?.apiKey ?? null)
 		await tx.toolSettings.upsert({
 			where: { toolId: 'instagram' },
 			create: { toolId: 'instagram', ...settings, apiKey },
@@ -205,15 +227,17 @@ export async function saveInstagramSettings(
 	return 'ok'
 }
 
-/** Saves the Facebook form; a key must be given unless one is stored already. */
+/**
+ * Saves the Facebook form. A key must be typed unless one is stored for the same URL: the
+ * stored key is bound to the URL it was saved with, so a new URL asks for its key again.
+ */
 export async function saveFacebookSettings(
 	value: FacebookSettingsValue,
 	actorId: string,
 ): Promise<SaveResult> {
 	if (value.modelId && !(await modelExists(value.modelId))) return 'unknown_model'
-	if (!value.apiKey && !(await storedToolKey('facebook'))) return 'key_required'
 	await ensureGeneratorTools()
-	await prisma.$transaction(async (tx) => {
+	return prisma.$transaction(async (tx) => {
 		const [tool, row] = await Promise.all([
 			tx.tool.findUniqueOrThrow({ where: { id: 'facebook' } }),
 			tx.toolSettings.findUnique({ where: { toolId: 'facebook' } }),
@@ -222,7 +246,12 @@ export async function saveFacebookSettings(
 			baseUrl: normalizeApiBaseUrl(value.baseUrl ?? ''),
 			modelId: value.modelId || null,
 		}
-		const apiKey = value.apiKey ? encryptSecret(value.apiKey) : (row?.apiKey ?? null)
+		if (!value.apiKey) {
+			const stored = row?.apiKey ? openKey(row.apiKey) : null
+			if (!stored) return 'key_required'
+			if (!sameAddress(stored.address, settings.baseUrl)) return 'key_for_new_url'
+		}
+		const apiKey = value.apiKey ? sealKey(value.apiKey, settings.baseUrl) : (row?.apiKey ?? null)
 		const names = { name: tool.name, description: tool.description }
 		await tx.toolSettings.upsert({
 			where: { toolId: 'facebook' },
@@ -232,19 +261,20 @@ export async function saveFacebookSettings(
 		await tx.tool.update({ where: { id: 'facebook' }, data: { modelId: settings.modelId } })
 		const fields = changedFields({ baseUrl: null, modelId: null, ...row }, settings)
 		if (value.apiKey) fields.push('apiKey')
-		if (fields.length === 0) return
-		await recordAdminChange(
-			{ actorId, action: 'admin.tool.settings_changed', target: 'facebook', details: { fields } },
-			tx,
-		)
+		if (fields.length > 0) {
+			await recordAdminChange(
+				{ actorId, action: 'admin.tool.settings_changed', target: 'facebook', details: { fields } },
+				tx,
+			)
+		}
+		return 'ok'
 	})
-	return 'ok'
 }
 
-/** The generator's own key in clear, for a connection test; null when none is stored. */
+/** The generator's own key and the address it is bound to; null when none is stored. */
 export async function storedToolKey(toolId: GeneratorToolId) {
 	const row = await prisma.toolSettings.findUnique({ where: { toolId }, select: { apiKey: true } })
-	return row?.apiKey ? decryptSecret(row.apiKey) : null
+	return row?.apiKey ? openKey(row.apiKey) : null
 }
 
 /** 'Quitar clave': the generator goes back to the service's key. */

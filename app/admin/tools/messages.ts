@@ -87,10 +87,21 @@ export const toolsMessages = {
 	apiKeyHint: 'Déjala vacía para conservar la clave guardada.',
 	apiKeyFacebook: 'Clave API',
 	apiKeyFacebookHint: 'Obligatoria: todavía no hay ninguna clave guardada para esta página.',
+	apiKeyFacebookStoredHint:
+		'Déjala vacía para conservar la clave guardada; si cambias la URL, escríbela de nuevo.',
+	keyForNewUrl:
+		'Has cambiado la URL de la API: escribe la clave API que se usará con ella (la guardada solo se envía a la URL con la que se guardó).',
+	testKeyForOtherUrl:
+		'La clave guardada solo se envía a la URL con la que se guardó. Para probar otra URL, escribe su clave API.',
 	keyTooLong: 'La clave es demasiado larga',
 	keyInForce: 'Clave en uso',
 	keyOwn: (masked: string) => `${masked} (guardada en esta página)`,
 	keyService: (masked: string, source: string) => `${masked}, la del servicio (${source})`,
+	keyModel: (masked: string) => `${masked}, la que lleva la URL del modelo elegido`,
+	keyOwnIdle: (masked: string, boundTo: string, now: string | null) =>
+		`La clave guardada en esta página (${masked}) no se usa: solo se envía a ${boundTo}, la dirección con la que se guardó, y ${now ? `ahora las frases se piden a ${now}` : 'ahora responde el motor sin conexión'}. Escribe la clave para la dirección en uso o quítala.`,
+	keyOwnUnbound: (masked: string) =>
+		`La clave guardada en esta página (${masked}) no se usa: se guardó sin la dirección a la que pertenece. Escríbela de nuevo.`,
 	keyNone: 'ninguna: sin una clave, las frases las compone el motor sin conexión',
 	removeKey: 'Quitar clave',
 	keyRemoved: 'Clave eliminada: se usa la del servicio',
