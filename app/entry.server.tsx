@@ -12,7 +12,12 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { AdsProvider } from './ads/config'
 import { adsForDocument } from './ads/settings.server'
 import { getEnv } from './utils/env.server'
-import { BODY_LIMITS, formMessages } from './utils/form-data.server'
+import {
+	BODIES_IN_FLIGHT,
+	BODY_LIMITS,
+	BODY_TIMEOUTS,
+	formMessages,
+} from './utils/form-data.server'
 import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
@@ -42,7 +47,15 @@ export function serverConfig() {
 		appUrlConfigured: env.appUrlConfigured,
 		secure: env.secureCookies,
 		bodyLimits: BODY_LIMITS,
-		messages: { crossSite: formMessages.crossSite, tooLarge: formMessages.tooLarge },
+		bodiesInFlight: BODIES_IN_FLIGHT,
+		bodyTimeouts: BODY_TIMEOUTS,
+		messages: {
+			crossSite: formMessages.crossSite,
+			tooLarge: formMessages.tooLarge,
+			busyAddress: formMessages.busyAddress,
+			busyServer: formMessages.busyServer,
+			tooSlow: formMessages.tooSlow,
+		},
 	}
 }
 

@@ -11,7 +11,16 @@ import path from 'node:path'
 import { type APIResponse } from '@playwright/test'
 import { createCookie } from '@remix-run/node'
 import { baseURL } from '../playwright.config'
-import { linkIn, mailsTo, PASSWORD, testServers, uniqueEmail, waitForMail } from './auth-helpers'
+import {
+	createUser,
+	linkIn,
+	mailsTo,
+	PASSWORD,
+	sqlGet,
+	testServers,
+	uniqueEmail,
+	waitForMail,
+} from './auth-helpers'
 import { post, registerOverHttp } from './auth-hardening-helpers'
 import { expect, test } from './fixtures'
 
@@ -26,6 +35,15 @@ const OPEN_REDIRECTS = [
 	'//evil.example',
 	'/\\evil.example',
 	'https://evil.example',
+]
+
+/**
+ * A same-origin path with characters a header cannot carry (above U+00FF): the redirect
+ * goes there percent-encoded, as a browser would address it, and never answers 500.
+ */
+const NON_LATIN1 = [
+	{ target: '/。evil', location: '/%E3%80%82evil' },
+	{ target: '/frases?q=ñandú+😀', location: '/frases?q=%C3%B1and%C3%BA+%F0%9F%98%80' },
 ]
 
 const dataDir = path.resolve(`.cache/e2e-data-${process.env.E2E_PORT ?? 3999}`)
@@ -103,7 +121,15 @@ test.describe('open redirects, over HTTP', () => {
 		const { issuer } = testServers()
 		// Forged with the app's own secret: the callback must not trust what the start stored.
 		const stored = createCookie('fr_oauth_redirect', { secrets: [sessionSecret()] })
-		for (const target of ['/\t/evil.example', '/%2F/evil.example', '/%5Cevil.example']) {
+		const cases = [
+			...['/\t/evil.example', '/%2F/evil.example', '/%5Cevil.example'].map((target) => ({
+				target,
+				location: '/dashboard',
+			})),
+			// Ours, but not a header value as it stands: it goes percent-encoded.
+			...NON_LATIN1,
+		]
+		for (const { target, location } of cases) {
 			const browser = await playwright.request.newContext({ baseURL })
 			const start = await post(browser, '/auth/google', { redirectTo: '/dashboard' })
 			expect(start.status()).toBe(302)
@@ -130,8 +156,49 @@ test.describe('open redirects, over HTTP', () => {
 				headers: { cookie: [...stateCookies, forged].join('; ') },
 				maxRedirects: 0,
 			})
-			expectRedirectHome(response, '/dashboard', `google ${JSON.stringify(target)}`)
+			expectRedirectHome(response, location, `google ${JSON.stringify(target)}`)
 			await Promise.all([browser.dispose(), fresh.dispose()])
+		}
+	})
+})
+
+test.describe('redirect targets beyond Latin-1, over HTTP', () => {
+	test('the theme switch redirects to the encoded path', async ({ request }) => {
+		for (const { target, location } of NON_LATIN1) {
+			const response = await post(request, '/resources/theme', {
+				theme: 'dark',
+				redirectTo: target,
+			})
+			expectRedirectHome(response, location, `theme ${JSON.stringify(target)}`)
+		}
+	})
+
+	test('signing out redirects to the encoded path, with the session ended', async ({ request }) => {
+		for (const { target, location } of NON_LATIN1) {
+			const response = await post(request, '/logout', { redirectTo: target })
+			expectRedirectHome(response, location, `logout ${JSON.stringify(target)}`)
+		}
+	})
+
+	test('signing in redirects to the encoded path, and the one session it opens is the browser’s', async ({
+		playwright,
+	}) => {
+		const user = await createUser()
+		const sessions = () =>
+			sqlGet<{ n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', user.id)?.n
+		for (const [index, { target, location }] of NON_LATIN1.entries()) {
+			const visitor = await playwright.request.newContext({ baseURL })
+			const response = await post(visitor, '/login', {
+				email: user.email,
+				password: PASSWORD,
+				redirectTo: target,
+			})
+			expectRedirectHome(response, location, `login ${JSON.stringify(target)}`)
+			// No session row without its cookie: the one it opened is the one the browser holds.
+			expect(sessions(), 'session rows').toBe(index + 1)
+			const dashboard = await visitor.get('/dashboard', { maxRedirects: 0 })
+			expect(dashboard.status(), 'signed in').toBe(200)
+			await visitor.dispose()
 		}
 	})
 })

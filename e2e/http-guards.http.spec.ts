@@ -3,6 +3,8 @@
  * - a forged Host header never reaches an e-mailed link (reset-link poisoning);
  * - a huge chunked body is refused with a 413 the moment it crosses the cap, and the
  *   server's memory stays flat;
+ * - slow uploads that never finish hold a bounded share of memory per address, and a body
+ *   that stops arriving is closed with a 408;
  * - a forged X-Forwarded-For is ignored unless TRUST_PROXY says a proxy is there;
  * - a cross-site write is refused with a 403, whatever header gives it away;
  * - static files carry the security headers too.
@@ -12,11 +14,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { BODIES_IN_FLIGHT, BODY_TIMEOUTS } from '../app/utils/form-data.server'
 import { baseURL } from '../playwright.config'
 import { startBuiltApp } from '../scripts/app-process.mjs'
 import { PASSWORD, randomIp, uniqueEmail, waitForMail } from './auth-helpers'
 import { expect, fromOurPages, test } from './fixtures'
-import { postStreaming } from './http-client'
+import { postStreaming, stalledUpload } from './http-client'
 
 type Reply = {
 	status: number
@@ -190,14 +193,17 @@ test.describe('an instance without APP_URL, directly on the network', () => {
 	})
 })
 
+/** The resident memory of a process, in bytes (Linux). */
+function rssOf(pid: number | undefined) {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024
+}
+
 test('a 300 MB chunked body is refused as soon as it crosses the cap, and memory stays flat', async () => {
 	test.setTimeout(60_000)
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-body-'))
 	const app = await startBuiltApp({ dataDir })
-	const rss = () => {
-		const status = readFileSync(`/proc/${app.child.pid}/status`, 'utf8')
-		return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024
-	}
+	const rss = () => rssOf(app.child.pid)
 	try {
 		// Warm up (first requests compile and allocate), then measure.
 		await fetch(`${app.origin}/`)
@@ -221,6 +227,87 @@ test('a 300 MB chunked body is refused as soon as it crosses the cap, and memory
 		await app.stop()
 		rmSync(dataDir, { recursive: true, force: true })
 	}
+})
+
+test.describe('slow unfinished uploads', () => {
+	const MB = 1024 * 1024
+	let app: Awaited<ReturnType<typeof startBuiltApp>>
+	let dataDir: string
+
+	test.beforeAll(async () => {
+		dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-slow-'))
+		// Behind one proxy, so each test's connections come from an address of its own.
+		app = await startBuiltApp({ dataDir, env: { TRUST_PROXY: '1' } })
+	})
+	test.afterAll(async () => {
+		await app?.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	test('from one address, they are refused past its share and memory stays flat', async () => {
+		test.setTimeout(90_000)
+		const url = new URL('/?index', app.origin)
+		const ip = randomIp()
+		const headers = { origin: app.origin, 'x-forwarded-for': ip }
+		for (let i = 0; i < 3; i++) await fetch(`${app.origin}/`)
+		const before = rssOf(app.child.pid)
+		// 20 uploads of 15 MB that never finish: 300 MB if the server kept them all.
+		const uploads = await Promise.all(
+			Array.from({ length: 20 }, () => stalledUpload(url, headers, 15 * MB)),
+		)
+		const waiting = uploads.filter((upload) => upload.status === 0 && !upload.closed)
+		const refused = uploads.filter((upload) => upload.status !== 0)
+		await Promise.all(refused.map((upload) => upload.settled))
+		try {
+			// A real upload still gets in; the rest are answered at once, with the reason.
+			expect(waiting.length, 'uploads let in').toBeGreaterThanOrEqual(1)
+			expect(waiting.length * 15 * MB).toBeLessThanOrEqual(BODIES_IN_FLIGHT.perAddress)
+			expect(refused).toHaveLength(uploads.length - waiting.length)
+			for (const upload of refused) {
+				expect(upload.status).toBe(429)
+				expect(upload.text).toContain('Ya hay demasiados envíos en curso desde tu conexión')
+				// Refused before its body was read: far less than the 15 MB went out.
+				expect(upload.sent).toBeLessThan(8 * MB)
+			}
+			expect(rssOf(app.child.pid) - before, 'memory growth').toBeLessThan(
+				BODIES_IN_FLIGHT.perAddress + 32 * MB,
+			)
+			// Another address is not held back by this one, and the server answers.
+			const other = await stalledUpload(url, { ...headers, 'x-forwarded-for': randomIp() }, MB)
+			expect(other.status, 'another address gets in').toBe(0)
+			other.destroy()
+			expect((await fetch(`${app.origin}/healthcheck`)).status).toBe(200)
+		} finally {
+			for (const upload of uploads) upload.destroy()
+		}
+		// Once they are gone, their share is free again.
+		await expect
+			.poll(async () => {
+				const again = await stalledUpload(url, headers, MB)
+				again.destroy()
+				return again.status
+			})
+			.toBe(0)
+	})
+
+	test('an upload that stops arriving is closed with a 408 and the reason', async () => {
+		test.setTimeout(BODY_TIMEOUTS.idleMs + 30_000)
+		const url = new URL('/?index', app.origin)
+		const headers = { origin: app.origin, 'x-forwarded-for': randomIp() }
+		const started = Date.now()
+		const upload = await stalledUpload(url, headers, 100 * 1024)
+		const timedOut = new Promise<'no answer'>((resolve) =>
+			setTimeout(() => resolve('no answer'), BODY_TIMEOUTS.idleMs + 15_000),
+		)
+		try {
+			expect(await Promise.race([upload.settled, timedOut])).not.toBe('no answer')
+			expect(upload.status).toBe(408)
+			expect(upload.text).toContain('El envío se ha detenido')
+			expect(Date.now() - started).toBeGreaterThanOrEqual(BODY_TIMEOUTS.idleMs - 1000)
+		} finally {
+			upload.destroy()
+		}
+	})
 })
 
 test.describe('cross-site writes are refused with a 403', () => {

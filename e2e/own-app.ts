@@ -37,6 +37,14 @@ export interface OwnApp extends AppTarget {
 	sqlGetAll<T>(statement: string, ...params: unknown[]): T[]
 }
 
+type OwnAppOptions = {
+	/**
+	 * More environment for the worker's app, e.g. a small limit: a spec that sets it with
+	 * `test.use({ ownAppEnv: … })` gets workers (and apps) of its own.
+	 */
+	ownAppEnv: Record<string, string>
+}
+
 type OwnAppFixtures = {
 	/** Creates an account in this app and signs the page's context in as it. */
 	ownLogin: (options?: UserOptions) => Promise<TestUser>
@@ -44,10 +52,10 @@ type OwnAppFixtures = {
 	ownVisit: (pathname: string) => Promise<void>
 }
 
-export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp }>({
+export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp } & OwnAppOptions>({
+	ownAppEnv: [{}, { scope: 'worker', option: true }],
 	ownApp: [
-		// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-		async ({}, use) => {
+		async ({ ownAppEnv }, use) => {
 			const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-own-app-'))
 			const gemini = await startFakeGemini()
 			const app = await startBuiltApp({
@@ -57,12 +65,14 @@ export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp }>({
 					GENERATION_DAILY_LIMIT_IP: '1000000',
 					GENERATION_DAILY_LIMIT_ANON: '100000',
 					GENERATION_DAILY_LIMIT_USER: '100000',
+					UPLOAD_DAILY_LIMIT_IP: '1000000',
 					ADMIN_EMAIL: 'admin@frasea.test',
 					// The offline engine until an admin says otherwise.
 					GEMINI_API_KEY: '',
 					OPENAI_BASE_URL: '',
 					OPENAI_MODEL: '',
 					SMTP_URL: '',
+					...ownAppEnv,
 				},
 			})
 			const target: AppTarget = { dataDir, baseURL: app.origin }

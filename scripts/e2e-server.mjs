@@ -108,9 +108,10 @@ const child = spawn(process.execPath, ['server/index.js'], {
 		// The tests stand in for a reverse proxy: each sends its own X-Forwarded-For, so
 		// per-address limits of one test don't spill into another.
 		TRUST_PROXY: '1',
-		// The browser-driven tests all come from 127.0.0.1; the per-address generation
-		// limit is tested on an instance of its own.
+		// The browser-driven tests all come from 127.0.0.1; the per-address generation and
+		// upload limits are tested on instances of their own.
 		GENERATION_DAILY_LIMIT_IP: '1000000',
+		UPLOAD_DAILY_LIMIT_IP: '1000000',
 		DATA_DIR: dataDir,
 		DATABASE_URL: databaseUrl,
 		ADMIN_EMAIL: 'admin@frasea.test',

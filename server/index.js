@@ -6,7 +6,9 @@
  *   TRUST_PROXY hops nearest to us (a client can write any header it likes);
  * - refuse a state-changing request that did not come from our own pages (403);
  * - cap every request body while it streams (413 as soon as the cap is crossed, chunked
- *   or not), so no code path can buffer an unbounded body;
+ *   or not), bound what the bodies being received at once may add up to, per client
+ *   address and in all (429 / 503), and close bodies that stop arriving (408), so no
+ *   client can make the process hold more memory than that (server/request-body.js);
  * - compress, and send security headers with the static files.
  *
  * `node server/index.js` serves the production build; `--dev` serves the app through Vite
@@ -22,6 +24,7 @@ import {
 } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { BodiesInFlight, cappedBody } from './request-body.js'
 import { SAFE_METHODS, bodyLimit, clientOf, isSameOrigin } from './request-guards.js'
 
 const dev = process.argv.includes('--dev')
@@ -52,8 +55,13 @@ const build = await loadBuild().catch((error) => {
 	}
 	throw error
 })
-/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, bodyLimits: { form: number, multipart: number }, messages: { crossSite: string, tooLarge: string } }} */
+/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, bodyLimits: { form: number, multipart: number }, bodiesInFlight: { perAddress: number, perProcess: number }, bodyTimeouts: { idleMs: number, totalMs: number }, messages: { crossSite: string, tooLarge: string, busyAddress: string, busyServer: string, tooSlow: string } }} */
 const config = /** @type {any} */ (build.entry.module).serverConfig()
+const bodiesInFlight = new BodiesInFlight(config.bodiesInFlight)
+/** Seconds a 429 or 503 for too many bodies in flight asks the client to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 10
+/** How long a client may take to send a request's headers. */
+const HEADERS_TIMEOUT_MS = 20_000
 const handleRequest = createRequestHandler(vite ? loadBuild : build, process.env.NODE_ENV)
 
 const app = express()
@@ -166,10 +174,11 @@ function client(req) {
  * @param {import('express').Response} res
  * @param {number} status
  * @param {string} message
+ * @param {Record<string, string>} [headers]
  */
-function refuse(res, status, message) {
+function refuse(res, status, message, headers = {}) {
 	// The rest of the body is never read: close the connection once answered.
-	res.set('Connection', 'close')
+	res.set({ ...headers, Connection: 'close' })
 	res.status(status).type('text/plain; charset=utf-8').send(message)
 }
 
@@ -202,16 +211,42 @@ function fetchRequest(req, res) {
 	if (!hasBody) return new Request(url, { method: req.method, headers, signal: controller.signal })
 
 	const limit = bodyLimit(req.get('content-type'), config.bodyLimits)
-	if (Number(req.headers['content-length'] ?? 0) > limit) {
+	const declared = req.headers['content-length']
+	if (Number(declared ?? 0) > limit) {
 		refuse(res, 413, config.messages.tooLarge)
 		return null
 	}
+	const capped = (/** @type {() => void} */ onExceeded) =>
+		cappedBody(req, res, {
+			limit,
+			timeouts: config.bodyTimeouts,
+			onExceeded,
+			onTimeout: () => {
+				if (!res.headersSent) refuse(res, 408, config.messages.tooSlow)
+				controller.abort()
+			},
+		})
 	if (SAFE_METHODS.has(req.method)) {
 		// Nobody reads a GET's body; drain it within the cap rather than let it run on.
-		cappedBody(req, res, limit, () => req.destroy()).cancel()
+		capped(() => req.destroy()).cancel()
 		return new Request(url, { method: req.method, headers, signal: controller.signal })
 	}
-	const body = cappedBody(req, res, limit, () => {
+	// Until it is answered, the app may hold the whole body: it counts against the client's
+	// share and the process's from before its first byte (a chunked body, at its cap).
+	const admission = bodiesInFlight.reserve(
+		client(req).clientAddress,
+		declared === undefined ? limit : Number(declared),
+	)
+	if (!admission.ok) {
+		const [status, message] =
+			admission.scope === 'address'
+				? [429, config.messages.busyAddress]
+				: [503, config.messages.busyServer]
+		refuse(res, status, message, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) })
+		return null
+	}
+	res.once('close', admission.release)
+	const body = capped(() => {
 		if (!res.headersSent) refuse(res, 413, config.messages.tooLarge)
 		controller.abort()
 	})
@@ -225,66 +260,6 @@ function fetchRequest(req, res) {
 	})
 }
 
-/** After a refusal, what the client is still sending is read and dropped up to this. */
-const DRAIN_AFTER_REFUSAL = 1024 * 1024
-
-/**
- * The request body as a web stream that errors as soon as it crosses `limit` bytes
- * (`onExceeded` answers the 413). Bytes past the cap are never kept; past the cap plus a
- * small drain the socket is closed, so an endless chunked body ends there.
- * @param {import('express').Request} req
- * @param {import('express').Response} res
- * @param {number} limit
- * @param {() => void} onExceeded
- * @returns {ReadableStream<Uint8Array>}
- */
-function cappedBody(req, res, limit, onExceeded) {
-	let received = 0
-	let open = true
-	// Answered without reading the whole body (a redirect, a 404): drop the rest, still
-	// within the cap, so the connection can serve the client's next request.
-	res.once('finish', () => {
-		open = false
-		req.resume()
-	})
-	return new ReadableStream({
-		start(controller) {
-			req.on('data', (/** @type {Buffer} */ chunk) => {
-				received += chunk.byteLength
-				if (received > limit + DRAIN_AFTER_REFUSAL) {
-					req.destroy()
-					return
-				}
-				if (!open) return
-				if (received > limit) {
-					open = false
-					controller.error(new Error('Request body over its limit'))
-					onExceeded()
-					return
-				}
-				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-				if ((controller.desiredSize ?? 0) <= 0) req.pause()
-			})
-			req.on('end', () => {
-				if (open) controller.close()
-				open = false
-			})
-			req.on('error', (error) => {
-				if (open) controller.error(error)
-				open = false
-			})
-		},
-		pull() {
-			req.resume()
-		},
-		cancel() {
-			// The app stopped reading early: drop the rest (still capped above).
-			open = false
-			req.resume()
-		},
-	})
-}
-
 const host = process.env.HOST
 const server = app.listen(config.port, ...(host ? [host] : []), () => {
 	console.log(`Frasea: http://${host ?? 'localhost'}:${config.port}${dev ? ' (development)' : ''}`)
@@ -295,6 +270,11 @@ const server = app.listen(config.port, ...(host ? [host] : []), () => {
 		)
 	}
 })
+
+// A client that never finishes its headers is dropped; its body has its own clocks
+// (cappedBody), and Node's request timeout stays as a backstop just past them.
+server.headersTimeout = HEADERS_TIMEOUT_MS
+server.requestTimeout = config.bodyTimeouts.totalMs + HEADERS_TIMEOUT_MS
 
 // `docker stop` sends SIGTERM: stop taking connections, finish what is in flight, exit.
 for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {

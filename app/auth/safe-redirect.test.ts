@@ -71,6 +71,33 @@ describe('safeRedirect', () => {
 		expect(safeRedirect(path, '/fallback')).toBe(path)
 	})
 
+	test.each([
+		['/。evil', '/%E3%80%82evil'],
+		['/café', '/caf%C3%A9'],
+		['/frases?q=ñandú 😀'.replace(' ', '+'), '/frases?q=%C3%B1and%C3%BA+%F0%9F%98%80'],
+		['/dashboard#sección', '/dashboard#secci%C3%B3n'],
+		// Already encoded stays as it is; only the raw characters are encoded.
+		['/instagram?tema=caf%C3%A9&b=é', '/instagram?tema=caf%C3%A9&b=%C3%A9'],
+	])('encodes the same-origin path %j for a Location header', (path, expected) => {
+		const location = safeRedirect(path, '/fallback')
+		expect(location).toBe(expected)
+		// A header takes it (setting one throws on anything above U+00FF)...
+		expect(new Headers({ location }).get('location')).toBe(expected)
+		// ...and it is the address a browser would have made of the raw path.
+		expect(new URL(location, 'https://frasea.example').href).toBe(
+			new URL(path, 'https://frasea.example').href,
+		)
+	})
+
+	test('a lone surrogate has no encoding: it falls back', () => {
+		expect(safeRedirect('/a\ud800b', '/fallback')).toBe('/fallback')
+		expect(safeRedirect('/a\udc00', '/fallback')).toBe('/fallback')
+	})
+
+	test('encoded past the length limit, it falls back', () => {
+		expect(safeRedirect(`/${'。'.repeat(600)}`, '/fallback')).toBe('/fallback')
+	})
+
 	test('non-strings fall back', () => {
 		for (const value of [null, undefined, new File([], 'x')]) {
 			expect(safeRedirect(value, '/dashboard')).toBe('/dashboard')

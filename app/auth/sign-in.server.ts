@@ -70,6 +70,8 @@ export async function finishSignIn(
 ) {
 	// Checked again: the account may have been disabled while its code was being typed.
 	if (await isAccountDisabled(account.id)) return refuseDisabled(options)
+	// Settled before the session is opened: nothing after that may fail and leave it behind.
+	const target = safeRedirect(options.redirectTo, homePathFor(toSessionUser(account)))
 	// A session this browser still carried is replaced, not left behind.
 	const previous = await readSessionId(request)
 	if (previous) await deleteSession(previous)
@@ -79,6 +81,5 @@ export async function finishSignIn(
 	const headers = await createToastHeaders(options.toast)
 	headers.append('set-cookie', session.cookie)
 	options.headers?.forEach((value, name) => headers.append(name, value))
-	const target = safeRedirect(options.redirectTo, homePathFor(toSessionUser(account)))
 	return replace(target, { headers })
 }

@@ -33,6 +33,8 @@ export const CARD_GUARD_MESSAGES = {
 /** Upload refusals shown next to the file field. */
 export const UPLOAD_LIMIT_MESSAGES = {
 	busy: 'El servidor está procesando muchas imágenes ahora mismo. Vuelve a intentarlo en unos segundos.',
+	addressDaily: (limit: number) =>
+		`Se ha alcanzado el límite de ${limit} imágenes subidas hoy desde tu conexión a internet (tu red o dirección IP). Podrás subir más a partir de las 00:00 (hora de España).`,
 	quota(signedIn: boolean) {
 		const quota = signedIn ? UPLOAD_QUOTA.user : UPLOAD_QUOTA.anonymous
 		const limit = `${quota.files} fondos o ${megabytes(quota.bytes)} MB`

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
 import { readSessionId } from '~/auth/session.server'
+import { reserveUploadForAddress } from '~/models/upload-allowance.server'
 import { prisma } from '~/utils/db.server'
 import { readFormWithFiles } from '~/utils/form-data.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -87,7 +88,8 @@ const tabHref = (basePath: string, tab: ProfileTab) => `${basePath}?tab=${tab}`
 /** Passwords never travel back to the page. */
 const hidePasswords = ['currentPassword', 'password', 'confirmPassword']
 
-export async function profileAction(request: Request, basePath: string) {
+/** `clientAddress` is the load context's (a new photo counts against its daily allowance). */
+export async function profileAction(request: Request, basePath: string, clientAddress?: string) {
 	const user = await requireUser(request)
 	// A file past the limit is counted and dropped while it streams; the fields still arrive.
 	const { formData, oversize } = await readFormWithFiles(request, AVATAR_MAX_BYTES - 1)
@@ -120,22 +122,33 @@ export async function profileAction(request: Request, basePath: string) {
 				)
 			}
 			const { name, bio, location, website, avatar } = submission.value
+			const refuseAvatar = (message: string, status: number) =>
+				data(
+					{
+						profile: submission.reply({
+							hideFields: ['avatar'],
+							fieldErrors: { avatar: [message] },
+						}),
+						password: null,
+					},
+					{ status },
+				)
 			let webp: Buffer | null = null
+			// A new photo takes one from the address's daily upload allowance; given back
+			// when it is not kept.
+			const allowance = avatar ? await reserveUploadForAddress(clientAddress) : null
+			if (allowance && !allowance.ok) return refuseAvatar(allowance.message, 429)
+			const giveBack = async () => {
+				if (allowance?.ok) await allowance.release()
+			}
 			if (avatar) {
 				try {
 					webp = await processAvatar(new Uint8Array(await avatar.arrayBuffer()))
 				} catch (error) {
+					await giveBack()
 					if (!(error instanceof AvatarError)) throw error
-					return data(
-						{
-							profile: submission.reply({
-								hideFields: ['avatar'],
-								fieldErrors: { avatar: [error.message] },
-							}),
-							password: null,
-						},
-						{ status: error.code === 'busy' ? 503 : error.code === 'size' ? 413 : 415 },
-					)
+					const status = error.code === 'busy' ? 503 : error.code === 'size' ? 413 : 415
+					return refuseAvatar(error.message, status)
 				}
 			}
 			const result = await attemptWrite(back, messages.updateError, () =>
@@ -153,7 +166,10 @@ export async function profileAction(request: Request, basePath: string) {
 					}),
 				),
 			)
-			if (!result.ok) return result.response
+			if (!result.ok) {
+				await giveBack()
+				return result.response
+			}
 			return redirectWithToast(back, { type: 'success', message: messages.updated })
 		}
 

@@ -282,6 +282,31 @@ describe('profile action', { timeout: 30_000 }, () => {
 		expect(unchanged).toMatchObject({ name: 'Perfil de Prueba', avatarUrl: null, location: null })
 	})
 
+	test('a photo takes one from its address’s daily upload allowance only when it is kept', async () => {
+		const user = await newUser()
+		const { cookie } = await signedIn(user.id)
+		const address = '198.51.100.77'
+		const used = async () =>
+			(await prisma.generationQuota.findFirst({ where: { subject: `upload:ip:${address}` } }))
+				?.count ?? 0
+		const save = async (avatar?: { bytes: Buffer; name: string; type: string }) =>
+			(
+				await routeAnswer(
+					await profileAction(post(cookie, profileForm({ name: 'Ana' }, avatar)), PATH, address),
+				)
+			).status
+
+		expect(await save({ bytes: Buffer.from('%PDF-1.4'), name: 'f.png', type: 'image/png' })).toBe(
+			415,
+		)
+		expect(await used()).toBe(0)
+		expect(await save({ bytes: await png(), name: 'foto.png', type: 'image/png' })).toBe(302)
+		expect(await used()).toBe(1)
+		// Saving the other fields stores no image.
+		expect(await save()).toBe(302)
+		expect(await used()).toBe(1)
+	})
+
 	test('a guest posting is sent to sign in and nothing changes', async () => {
 		const request = new Request(`http://localhost${PATH}`, {
 			method: 'POST',

@@ -10,7 +10,7 @@ import { type Page } from './pages'
 import { savePhrase, setPlatform, updatePhrase } from './phrase-actions.server'
 
 export async function generatorAction(page: Page, request: Request, context: GeneratorContext) {
-	const card = cardAction(page, request)
+	const card = cardAction(page, request, context?.clientAddress)
 	if (card) return card
 	const { formData, oversize } = await readGeneratorForm(request)
 	const intent = formData.get('intent')

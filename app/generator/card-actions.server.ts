@@ -19,6 +19,7 @@ import {
 	recordUpload,
 	schedulePurge,
 } from '~/models/upload.server'
+import { reserveUploadForAddress } from '~/models/upload-allowance.server'
 import { readFormWithFiles } from '~/utils/form-data.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
@@ -61,14 +62,14 @@ function missing(): never {
  * A card action posted to a generator page (`?_tarjeta=subir|quitar|gusta&n=N`), or null
  * when the post is the generator's own.
  */
-export function cardAction(page: Page, request: Request) {
+export function cardAction(page: Page, request: Request, clientAddress: string | undefined) {
 	const url = new URL(request.url)
 	const action = url.searchParams.get(UI_PARAMS.action)
 	if (!action) return null
 	const number = Number(url.searchParams.get(UI_PARAMS.card))
 	switch (action) {
 		case 'subir':
-			return uploadBackground(page, request, url.searchParams, number)
+			return uploadBackground(page, request, url.searchParams, number, clientAddress)
 		case 'quitar':
 			return removeBackground(page, request, url.searchParams, number)
 		case 'gusta':
@@ -102,6 +103,7 @@ async function uploadBackground(
 	request: Request,
 	search: URLSearchParams,
 	number: number,
+	clientAddress: string | undefined,
 ) {
 	const user = await getUser(request)
 	const visitor = await ensureVisitorId(request)
@@ -123,17 +125,21 @@ async function uploadBackground(
 	const quotaMessage = UPLOAD_LIMIT_MESSAGES.quota(Boolean(viewer.userId))
 	// Checked before decoding (no work for a full quota) and again, with the real size, on saving.
 	if (!(await checkUploadQuota(viewer, { replacing })).allowed) return fail(quotaMessage, 403)
+	// The address's daily allowance, whoever sends it; given back if nothing is kept.
+	const allowance = await reserveUploadForAddress(clientAddress)
+	if (!allowance.ok) return fail(allowance.message, 429)
 	let stored
 	try {
 		stored = await storeUpload(form.bytes)
 	} catch (error) {
+		await allowance.release()
 		if (error instanceof UploadError) return fail(error.message, error.code === 'busy' ? 503 : 400)
 		throw error
 	}
 	try {
 		await recordUpload(stored, { viewer, fileName: form.name, replacing })
 	} catch (error) {
-		await deleteUpload(stored.id)
+		await Promise.all([deleteUpload(stored.id), allowance.release()])
 		if (error instanceof UploadQuotaError) return fail(quotaMessage, 403)
 		throw error
 	}

@@ -188,3 +188,33 @@ describe('generating with Gemini configured', () => {
 		}
 	})
 })
+
+describe('uploading a card background', () => {
+	test('takes one from the address’s daily upload allowance only when it is stored', async () => {
+		const from = { clientAddress: '198.51.100.60' }
+		const generated = await run(
+			'home',
+			post('/?index', form({ prompt: 'fondo', count: '1' })),
+			from,
+		)
+		const cookie = visitorCookie(generated)
+		const batch = new URL(generated.headers.get('location') ?? '', 'http://localhost')
+		const uploadPath = `/?index&lote=${batch.searchParams.get('lote')}&_tarjeta=subir&n=1`
+		const used = async () =>
+			(await prisma.generationQuota.findFirst({ where: { subject: 'upload:ip:198.51.100.60' } }))
+				?.count ?? 0
+		const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+			const body = new FormData()
+			body.set('fondo', new File([bytes], 'fondo.png', { type: 'image/png' }))
+			return run('home', post(uploadPath, body, cookie), from)
+		}
+
+		expect((await upload(new TextEncoder().encode('no es una imagen'))).status).toBe(400)
+		expect(await used()).toBe(0)
+		const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0ea5e9' } })
+			.png()
+			.toBuffer()
+		expect((await upload(new Uint8Array(png))).status).toBe(302)
+		expect(await used()).toBe(1)
+	})
+})

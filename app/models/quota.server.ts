@@ -70,7 +70,7 @@ export function addressKey(address: string | undefined | null): string {
 	if (!warnedUnknownAddress) {
 		warnedUnknownAddress = true
 		console.warn(
-			'Generation limits: no client address in the load context; every such request shares one per-address allowance',
+			'Per-address limits: no client address in the load context; every such request shares one per-address allowance',
 		)
 	}
 	return 'ip:unknown'
@@ -125,6 +125,17 @@ async function used(key: string, day: string): Promise<number> {
 		where: { subject_day: { subject: key, day } },
 	})
 	return row?.count ?? 0
+}
+
+/**
+ * Takes one from a daily counter of `key` other than the generation limits (the upload
+ * allowance): the same table, the same Spanish day and the same atomic take. Null when
+ * today's `limit` is spent; otherwise what gives it back.
+ */
+export async function reserveDaily(key: string, limit: number, now = new Date()) {
+	const day = quotaDay(now)
+	if (!(await take(key, limit, day))) return null
+	return { release: () => giveBack(key, day) }
 }
 
 /** A generation's place in today's allowances, to give back if no provider call was made. */

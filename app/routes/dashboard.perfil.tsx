@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return profileLoader(request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-	return profileAction(request, PATH)
+export async function action({ request, context }: ActionFunctionArgs) {
+	return profileAction(request, PATH, context.clientAddress)
 }
 
 export default function DashboardProfileRoute() {

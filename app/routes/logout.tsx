@@ -13,11 +13,13 @@ export function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request)
+	// Where to go is settled before the session ends, so nothing can fail after that.
+	const target = safeRedirect(formData.get('redirectTo'), '/')
 	const sessionId = await readSessionId(request)
 	if (sessionId) await deleteSession(sessionId)
 	return withSecurityHeaders(
 		await redirectWithToast(
-			safeRedirect(formData.get('redirectTo'), '/'),
+			target,
 			{ type: 'success', message: authMessages.logoutSuccess },
 			{ headers: { 'set-cookie': await clearSessionCookie() } },
 		),

@@ -19,15 +19,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!parsed.success) {
 		return data({ error: 'Tema no válido' }, { status: 400 })
 	}
+	// Without JavaScript the form posts a redirectTo and the browser comes back to the page
+	// (settled before anything is saved).
+	const back = parsed.data.redirectTo === undefined ? null : safeRedirect(parsed.data.redirectTo)
 	// A signed-in user's theme is their saved setting (what every page renders with); the
 	// cookie keeps the choice for when they are signed out.
 	const user = await getUser(request)
 	if (user) await saveSettings(user.id, { theme: parsed.data.theme })
 	const headers = { 'set-cookie': await setTheme(parsed.data.theme) }
-	// Without JavaScript the form posts a redirectTo and the browser comes back to the page.
-	if (parsed.data.redirectTo !== undefined) {
-		return withSecurityHeaders(redirect(safeRedirect(parsed.data.redirectTo), { headers }))
-	}
+	if (back !== null) return withSecurityHeaders(redirect(back, { headers }))
 	return data({ error: null }, { headers })
 }
 

@@ -73,6 +73,7 @@ describe('parseEnv', () => {
 				AUTH_RATE_LIMIT: '-1',
 				SECRETS_KEY: 'corta',
 				ADS_CLIENT_ID: 'pub-123',
+				UPLOAD_DAILY_LIMIT_IP: '0',
 			})
 		} catch (caught) {
 			error = caught
@@ -90,10 +91,11 @@ describe('parseEnv', () => {
 			'AUTH_RATE_LIMIT',
 			'SECRETS_KEY',
 			'ADS_CLIENT_ID',
+			'UPLOAD_DAILY_LIMIT_IP',
 		]) {
 			expect(message).toContain(`${name}:`)
 		}
-		expect((error as EnvError).problems).toHaveLength(10)
+		expect((error as EnvError).problems).toHaveLength(11)
 	})
 
 	test('APP_URL is the public origin; without it links point at localhost on PORT', () => {
@@ -104,6 +106,7 @@ describe('parseEnv', () => {
 			TRUST_PROXY: 0,
 			GENERATION_DAILY_LIMIT_IP: 100,
 			GENERATION_DAILY_LIMIT_GLOBAL: 0,
+			UPLOAD_DAILY_LIMIT_IP: 40,
 		})
 		expect(parseEnv({ PORT: '8080' }).appOrigin).toBe('http://localhost:8080')
 		expect(parseEnv({ APP_URL: 'https://Frasea.example/' })).toMatchObject({

@@ -91,6 +91,9 @@ const schema = z.object({
 	GENERATION_DAILY_LIMIT_USER: positiveInt(200),
 	GENERATION_DAILY_LIMIT_IP: positiveInt(100),
 	GENERATION_DAILY_LIMIT_GLOBAL: nonNegativeInt(0, 100_000_000),
+	// Images kept on disk (card backgrounds, profile photos) a day per client address,
+	// whichever account or browser sends them.
+	UPLOAD_DAILY_LIMIT_IP: positiveInt(40),
 	// Card JPEGs and ZIPs drawn at once (a ZIP is ~200 ms of CPU and ~45 MB of pixels), and
 	// renders waiting for a slot; beyond them the answer is 503 with Retry-After.
 	CARD_RENDER_CONCURRENCY: positiveInt(2).pipe(z.number().max(64)),

@@ -6,8 +6,9 @@ import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/
  *
  * Every body is already capped while it streams by the HTTP server (server/index.js:
  * 256 KB for text forms, 16 MB for multipart), which answers 413 the moment the cap is
- * crossed; this reader applies the text forms' cap again so the rule holds wherever the
- * app is served from.
+ * crossed, bounds the bodies in flight per client address and per process, and closes
+ * bodies that stop arriving (server/request-body.js); this reader applies the text forms'
+ * cap again so the rule holds wherever the app is served from.
  */
 
 export const formMessages = {
@@ -15,6 +16,12 @@ export const formMessages = {
 	tooLarge: 'El formulario enviado es demasiado grande.',
 	crossSite:
 		'Este formulario no se ha enviado desde Frasea, así que no lo hemos aceptado. Vuelve a la página e inténtalo de nuevo.',
+	busyAddress:
+		'Ya hay demasiados envíos en curso desde tu conexión. Espera a que terminen y vuelve a intentarlo.',
+	busyServer:
+		'Ahora mismo estamos recibiendo demasiados envíos. Vuelve a intentarlo en unos segundos.',
+	tooSlow:
+		'El envío se ha detenido o iba demasiado lento, así que lo hemos cancelado. Comprueba tu conexión y vuelve a intentarlo.',
 } as const
 
 /**
@@ -22,6 +29,16 @@ export const formMessages = {
  * up to 15 MB and its fields. The HTTP server enforces these while the body streams.
  */
 export const BODY_LIMITS = { form: 256 * 1024, multipart: 16 * 1024 * 1024 }
+
+/**
+ * What the bodies being received at once may add up to, per client address and per
+ * process: each body counts its declared size (a chunked one, its cap) from its first byte
+ * until its request is answered. Past it a new body is refused before any of it is read.
+ */
+export const BODIES_IN_FLIGHT = { perAddress: 48 * 1024 * 1024, perProcess: 128 * 1024 * 1024 }
+
+/** A body must keep arriving: this long without a byte, or in all, and it is refused. */
+export const BODY_TIMEOUTS = { idleMs: 20_000, totalMs: 120_000 }
 
 /** No text form of ours comes near this. */
 const MAX_FORM_BYTES = BODY_LIMITS.form

@@ -91,7 +91,24 @@ export function isSafeRedirectPath(value: string): boolean {
  * single leading `/` is accepted; `//host`, `/\host`, any backslash, control character
  * or whitespace (raw or percent-encoded, at any depth) and anything that resolves to
  * another origin fall back.
+ *
+ * What comes back is always fit for a `Location` header: characters beyond ASCII are
+ * percent-encoded as UTF-8, the way a browser addresses them (`/。` is `/%E3%80%82`), since
+ * a header cannot carry them and setting one would throw. Callers compute it before they
+ * change anything, so no request fails halfway.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
-	return typeof to === 'string' && isSafeRedirectPath(to) ? to : fallback
+	if (typeof to !== 'string' || !isSafeRedirectPath(to)) return fallback
+	const encoded = encodeBeyondAscii(to)
+	return encoded !== null && isSafeRedirectPath(encoded) ? encoded : fallback
+}
+
+/** `value` with every character beyond ASCII percent-encoded; null for a lone surrogate. */
+function encodeBeyondAscii(value: string): string | null {
+	try {
+		return value.replace(/[\u0080-\u{10ffff}]+/gu, (run) => encodeURIComponent(run))
+	} catch {
+		// Half of a surrogate pair is no character at all: it has no UTF-8 to encode.
+		return null
+	}
 }
