@@ -4,10 +4,10 @@
  * alone to a generated batch and its download link; a visible focus indicator; form fields
  * with labels and errors tied to them through aria-describedby.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
 import { createUser, randomIp, signInAs, uniqueEmail } from './auth-helpers'
+import { expectAccessibleInBothThemes, expectNoSeriousViolations, stripScripts } from './axe'
 import { expect, expectHydration, test as base } from './fixtures'
 
 /**
@@ -22,44 +22,24 @@ const test = base.extend<{ auditPage: Page }>({
 		await context.route('**/*', async (route) => {
 			if (route.request().resourceType() !== 'document') return route.continue()
 			const response = await route.fetch({ maxRedirects: 0 })
-			const body = (await response.text()).replace(
-				/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g,
-				'',
-			)
-			await route.fulfill({ response, body })
+			await route.fulfill({ response, body: stripScripts(await response.text()) })
 		})
 		await use(await context.newPage())
 		await context.close()
 	},
 })
 
-const SCHEMES = ['light', 'dark'] as const
-
-async function expectAccessible(page: Page, label: string) {
-	const results = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-		.analyze()
-	const serious = results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map(
-			(violation) =>
-				`${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-					.slice(0, 3)
-					.map((node) => node.target.join(' '))
-					.join(' | ')}`,
-		)
-	expect(serious, `${label}: serious or critical axe violations`).toEqual([])
-}
-
 /**
  * Opens a path on the audited page, ready to be used: with JavaScript hydrated, so axe and
  * every interaction meet the page React runs; in the no-JS stand-in, fully loaded with no
  * script left in it and never hydrated, so axe meets what a visitor without JavaScript gets.
+ * Returns the document's status.
  */
 async function open(page: Page, js: boolean, path: string) {
 	const response = await page.goto(path)
 	expect(response, `no response for ${path}`).not.toBeNull()
 	await expectReady(page, js)
+	return response?.status()
 }
 
 /** The current document is hydrated (JS) or is the script-free stand-in, unhydrated (no-JS). */
@@ -74,43 +54,40 @@ async function expectReady(page: Page, js: boolean) {
 	await expectHydration(page, js)
 }
 
-/** A page to audit, and the heading that proves it is that page (not an error). */
-type Audited = { path: string; heading?: string }
+/**
+ * A page to audit, and what proves it is that page (not an error page or a redirect): its
+ * status and main heading.
+ */
+type Audited = { path: string; heading: string; status?: number }
 
-/** Opens each page in both themes (the system preference) and runs axe. */
-async function auditPages(page: Page, js: boolean, pages: (string | Audited)[]) {
-	for (const colorScheme of SCHEMES) {
-		await page.emulateMedia({ colorScheme })
-		for (const entry of pages) {
-			const { path, heading } = typeof entry === 'string' ? { path: entry } : entry
-			await open(page, js, path)
-			if (heading !== undefined) {
-				await expect(page, `${path}: not redirected away`).toHaveURL(path)
-				await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
-			}
-			await expectAccessible(page, `${path} (${colorScheme})`)
-		}
+/** Opens each page once, checks it is the one meant, and audits it in both themes. */
+async function auditPages(page: Page, js: boolean, pages: Audited[]) {
+	for (const { path, heading, status = 200 } of pages) {
+		expect(await open(page, js, path), `${path}: status`).toBe(status)
+		await expect(page, `${path}: not redirected away`).toHaveURL(path)
+		await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
+		await expectAccessibleInBothThemes(page, path)
 	}
 }
 
-const PUBLIC_PAGES = [
-	'/',
-	'/instagram',
-	'/facebook',
-	'/about',
-	'/privacy',
-	'/terms',
-	'/login',
-	'/register',
-	'/forgot-password',
-	'/no-existe-esta-pagina',
+const PUBLIC_PAGES: Audited[] = [
+	{ path: '/', heading: 'Frases que conectan, listas para publicar' },
+	{ path: '/instagram', heading: 'Frases para Instagram' },
+	{ path: '/facebook', heading: 'Frases para Facebook' },
+	{ path: '/about', heading: 'Acerca de Frasea' },
+	{ path: '/privacy', heading: 'Política de Privacidad' },
+	{ path: '/terms', heading: 'Términos y Condiciones' },
+	{ path: '/login', heading: 'Iniciar Sesión' },
+	{ path: '/register', heading: 'Crear cuenta' },
+	{ path: '/forgot-password', heading: 'Recuperar contraseña' },
+	{ path: '/no-existe-esta-pagina', heading: 'Página no encontrada', status: 404 },
 ]
-for (const path of PUBLIC_PAGES) {
-	test(`${path} has no serious accessibility violations, light and dark`, async ({
+for (const entry of PUBLIC_PAGES) {
+	test(`${entry.path} has no serious accessibility violations, light and dark`, async ({
 		auditPage: page,
 		js,
 	}) => {
-		await auditPages(page, js, [path])
+		await auditPages(page, js, [entry])
 	})
 }
 
@@ -200,7 +177,7 @@ test('form errors are announced: labels, aria-invalid and aria-describedby to th
 	await expect(invalid.first()).toBeVisible()
 	expect(await invalid.count()).toBeGreaterThanOrEqual(2)
 	for (const field of await invalid.all()) await expectDescribedByError(page, field)
-	await expectAccessible(page, `/register with errors (${js ? 'js' : 'no-js'})`)
+	await expectNoSeriousViolations(page, `/register with errors (${js ? 'js' : 'no-js'})`)
 
 	// Every control of the generator and the auth forms has an accessible name.
 	for (const path of ['/', '/instagram', '/login', '/forgot-password']) {

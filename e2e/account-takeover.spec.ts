@@ -22,6 +22,7 @@ import {
 	waitForMail,
 	waitForMailAbout,
 } from './auth-helpers'
+import { expectAccessibleInBothThemes } from './axe'
 import { fromOurPages } from './fixtures'
 import { expect, test } from './own-app'
 
@@ -82,6 +83,7 @@ test('a mail scanner, or a stranger signed in elsewhere, opening the confirmatio
 
 test('the registrant confirms with the button, signed in; signed out, the link asks to sign in first', async ({
 	page,
+	js,
 	visit,
 }) => {
 	const email = uniqueEmail('confirma')
@@ -95,6 +97,8 @@ test('the registrant confirms with the button, signed in; signed out, the link a
 	await expect(main.getByText('Inicia sesión en esa cuenta y después pulsa')).toBeVisible()
 	await expect(main.getByRole('button', { name: 'Confirmar mi correo' })).toHaveCount(0)
 	await expect(main.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toBeVisible()
+	// axe runs as a script: audited in the JavaScript project.
+	if (js) await expectAccessibleInBothThemes(page, '/verify-email, signed out')
 	await main.getByRole('link', { name: 'Iniciar sesión' }).click()
 	await expect(page).toHaveURL('/login?redirectTo=%2Fverify-email')
 	await login(page, email)
@@ -102,6 +106,7 @@ test('the registrant confirms with the button, signed in; signed out, the link a
 	expect(sqlGet(NOT_CONFIRMED, email)).toEqual({ confirmed: null })
 
 	await expect(main.getByText(`Pulsa el botón para confirmar que ${email}`)).toBeVisible()
+	if (js) await expectAccessibleInBothThemes(page, '/verify-email, ready')
 	await main.getByRole('button', { name: 'Confirmar mi correo' }).click()
 	await expect(page).toHaveURL('/dashboard')
 	await expect(toast(page, 'Correo electrónico confirmado')).toBeAttached()

@@ -9,7 +9,7 @@ import { FAKE_GEMINI_KEY, geminiError } from '../tests/fakes/fake-gemini'
 import { startFakeOpenAI } from '../tests/fakes/fake-openai'
 import { chooseGeminiAt, saveGeminiKey } from './api-settings-helpers'
 import { closeToast, randomIp, toast } from './auth-helpers'
-import { expectNoSeriousViolations } from './dashboard-helpers'
+import { expectNoSeriousViolations } from './axe'
 import { expect, test, type OwnApp } from './own-app'
 
 const SETTINGS = '/admin/api-settings'

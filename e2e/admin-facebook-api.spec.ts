@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test'
 import { FAKE_GEMINI_KEY } from '../tests/fakes/fake-gemini'
 import { toast } from './auth-helpers'
-import { expectNoSeriousViolations } from './dashboard-helpers'
+import { expectNoSeriousViolations } from './axe'
 import { expect, test, type OwnApp } from './own-app'
 
 const TITLE = 'Configuración de la API de frases de Facebook'

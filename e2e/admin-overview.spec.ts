@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type Page } from '@playwright/test'
 import { sql, sqlGet } from './auth-helpers'
-import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectAccessibleInBothThemes } from './axe'
 import { expect, test } from './fixtures'
 
 const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
@@ -197,13 +197,10 @@ test('the statistics tab has no serious accessibility violations, light and dark
 	// The shared audit (a11y.spec.ts) opens every page of the admin menu on its first tab.
 	await login({ admin: true })
 	const audited = await auditablePage(page, browser, js)
-	for (const colorScheme of ['light', 'dark'] as const) {
-		await audited.emulateMedia({ colorScheme })
-		await audited.goto('/admin/overview?tab=estadisticas')
-		await expect(
-			audited.getByRole('heading', { name: 'Generaciones por día (últimos 30 días)' }),
-		).toBeVisible()
-		await expectNoSeriousViolations(audited, `statistics tab (${colorScheme})`)
-	}
+	await audited.goto('/admin/overview?tab=estadisticas')
+	await expect(
+		audited.getByRole('heading', { name: 'Generaciones por día (últimos 30 días)' }),
+	).toBeVisible()
+	await expectAccessibleInBothThemes(audited, 'statistics tab')
 	if (!js) await audited.context().close()
 })

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type Page } from '@playwright/test'
 import { toast } from './auth-helpers'
-import { expectNoSeriousViolations } from './dashboard-helpers'
+import { expectNoSeriousViolations } from './axe'
 import { expect, test, type OwnApp } from './own-app'
 
 const tag = () => randomBytes(4).toString('hex')

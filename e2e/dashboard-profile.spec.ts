@@ -10,7 +10,7 @@ import {
 	sqlGet,
 	toast,
 } from './auth-helpers'
-import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectAccessibleInBothThemes } from './axe'
 import { expect, test } from './fixtures'
 
 /**
@@ -287,14 +287,9 @@ test('every tab, with an avatar and with errors shown, has no serious accessibil
 	// Three tabs, each audited in light and dark.
 	test.setTimeout(60_000)
 	await login({ name: 'Hugo Accesible' })
-	// Without JavaScript: the same pages as that visitor gets them (see dashboard-helpers).
+	// Without JavaScript: the same pages as that visitor gets them (see axe.ts).
 	const audited = await auditablePage(page, browser, js)
-	const audit = async (label: string) => {
-		for (const colorScheme of ['light', 'dark'] as const) {
-			await audited.emulateMedia({ colorScheme })
-			await expectNoSeriousViolations(audited, `${label} (${colorScheme})`)
-		}
-	}
+	const audit = (label: string) => expectAccessibleInBothThemes(audited, label)
 	await audited.goto('/dashboard/perfil')
 	await audited.getByLabel('Foto de perfil').setInputFiles({
 		name: 'foto.png',

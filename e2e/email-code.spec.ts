@@ -13,7 +13,7 @@ import {
 	waitForMailAbout,
 	type ReceivedMail,
 } from './auth-helpers'
-import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectNoSeriousViolations } from './axe'
 import { expect, expectHydration, fromOurPages, test } from './fixtures'
 
 const SENT = 'Si hay una cuenta con ese correo, te hemos enviado un código'

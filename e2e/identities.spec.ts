@@ -11,7 +11,7 @@ import {
 	uniqueEmail,
 	waitForMailAbout,
 } from './auth-helpers'
-import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectAccessibleInBothThemes } from './axe'
 import { expect, fromOurPages, test } from './fixtures'
 
 /**
@@ -187,12 +187,7 @@ test('the refusal and the unlink confirmation have no serious accessibility viol
 }) => {
 	// Two states, each audited in light and dark.
 	test.setTimeout(60_000)
-	const audit = async (target: Page, label: string) => {
-		for (const colorScheme of ['light', 'dark'] as const) {
-			await target.emulateMedia({ colorScheme })
-			await expectNoSeriousViolations(target, `${label} (${colorScheme})`)
-		}
-	}
+	const audit = expectAccessibleInBothThemes
 	const user = await login({ name: 'Rita Accesible' })
 	connect(user.id, sub())
 	const audited = await auditablePage(page, browser, js)

@@ -15,7 +15,7 @@ import {
 	toast,
 	waitForMailAbout,
 } from './auth-helpers'
-import { auditablePage, expectNoSeriousViolations } from './dashboard-helpers'
+import { auditablePage, expectNoSeriousViolations } from './axe'
 import { expect, test } from './own-app'
 
 /**

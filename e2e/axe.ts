@@ -1,7 +1,14 @@
+/**
+ * Accessibility audits with axe: serious and critical findings fail, in the light and the
+ * dark theme. The theme is the system preference (the tests never pick one in the page),
+ * so switching it is an emulated media change in place: one page load serves both audits.
+ */
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
 import { expect } from './fixtures'
+
+export const THEMES = ['light', 'dark'] as const
 
 /** axe's serious and critical findings on the page as it is now: none expected. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
@@ -18,9 +25,25 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 		.map(
 			(violation) =>
-				`${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+				`${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+					.slice(0, 3)
+					.map((node) => node.target.join(' '))
+					.join(' | ')}`,
 		)
 	expect(serious, `${label}: serious or critical axe violations`).toEqual([])
+}
+
+/**
+ * The page as it is now, audited in the light theme and then in the dark one, switched in
+ * place: the same state (a form's errors, an open confirmation) without reloading it. The
+ * page is left in the light theme.
+ */
+export async function expectAccessibleInBothThemes(page: Page, label: string) {
+	for (const colorScheme of THEMES) {
+		await page.emulateMedia({ colorScheme })
+		await expectNoSeriousViolations(page, `${label} (${colorScheme})`)
+	}
+	await page.emulateMedia({ colorScheme: 'light' })
 }
 
 /**
@@ -41,9 +64,14 @@ export async function auditablePage(page: Page, browser: Browser, js: boolean) {
 		async (route) => {
 			if (route.request().resourceType() !== 'document') return route.continue()
 			const response = await route.fetch({ maxRedirects: 0 })
-			const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+			const body = stripScripts(await response.text())
 			await route.fulfill({ response, body })
 		},
 	)
 	return context.newPage()
+}
+
+/** A document as a browser without JavaScript runs it: no script (structured data stays). */
+export function stripScripts(html: string) {
+	return html.replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '')
 }
