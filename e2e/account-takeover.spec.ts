@@ -173,7 +173,7 @@ function codeFor(secret: string, after = 0) {
  */
 async function squattedAccount(browser: Browser, js: boolean) {
 	const victim = await createUser({ confirmed: false, email: uniqueEmail('ocupada') })
-	const secret = enableTwoFactorIn(sharedApp, victim.id)
+	const { secret } = enableTwoFactorIn(sharedApp, victim.id)
 	const squatterGoogle = `ocupa-${victim.id}`
 	sql(
 		'INSERT INTO connections (id, provider_name, provider_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)',

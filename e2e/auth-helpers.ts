@@ -6,6 +6,7 @@ import { createCookie } from '@remix-run/node'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import { hashPassword } from '../app/auth/password.server'
 import { hashToken, randomToken } from '../app/auth/tokens.server'
+import { generateRecoveryCodes, hashRecoveryCode } from '../app/auth/recovery-codes.server'
 import { generateTotpSecret } from '../app/auth/totp.server'
 import { encryptSecret, keyFromSecret } from '../app/settings/secrets.server'
 import { baseURL } from '../playwright.config'
@@ -167,11 +168,13 @@ function secretsKeyOf(target: AppTarget) {
 
 /**
  * Two-factor on for an account, as its setup leaves it, without the profile's forms: a
- * real secret stored encrypted under the app's key. Returns the secret (base32), from which
- * a test computes codes as an authenticator app would.
+ * real secret stored encrypted under the app's key, and ten recovery codes stored hashed.
+ * Returns the secret (base32, from which a test computes codes as an authenticator app
+ * would) and the recovery codes as they were shown.
  */
 export function enableTwoFactorIn(target: AppTarget, userId: string) {
 	const secret = generateTotpSecret()
+	const recoveryCodes = generateRecoveryCodes()
 	const now = sqlDate(new Date())
 	sqlIn(
 		target,
@@ -181,7 +184,17 @@ export function enableTwoFactorIn(target: AppTarget, userId: string) {
 		now,
 		now,
 	)
-	return secret
+	for (const code of recoveryCodes) {
+		sqlIn(
+			target,
+			'INSERT INTO recovery_codes (id, user_id, code_hash, created_at) VALUES (?, ?, ?, ?)',
+			randomUUID(),
+			userId,
+			hashRecoveryCode(code),
+			now,
+		)
+	}
+	return { secret, recoveryCodes }
 }
 
 /** Lifetime of a new session (app/auth/session.server.ts). */
