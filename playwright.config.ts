@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type ReporterDescription } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3999)
 export const baseURL = `http://127.0.0.1:${port}`
@@ -8,6 +8,20 @@ const sideBySide = process.env.E2E_PORT !== undefined && port !== 3999
 const HTTP_SPECS = /\.http\.spec\.ts$/
 /** The PostgreSQL pass's specs: playwright.postgres.config.ts runs them, on its own server. */
 const POSTGRES_SPECS = /[\\/]e2e[\\/]postgres[\\/]/
+
+/**
+ * The list as tests finish; every run's durations in `.cache/e2e-report<suffix>.json` (read
+ * it with `node scripts/e2e-durations.mjs`); off CI, the HTML report too.
+ */
+export function reporters(suffix: string): ReporterDescription[] {
+	return [
+		['list'],
+		['json', { outputFile: `.cache/e2e-report${suffix}.json` }],
+		...(process.env.CI
+			? []
+			: [['html', { open: 'never', outputFolder: `.cache/playwright-report${suffix}` }] as const]),
+	]
+}
 
 /**
  * Every browser spec runs twice: with JavaScript, and with JavaScript disabled (the page
@@ -26,18 +40,7 @@ export default defineConfig({
 	retries: 0,
 	workers: 2,
 	outputDir: sideBySide ? `.cache/test-results-${port}` : 'test-results',
-	reporter: process.env.CI
-		? [['list']]
-		: [
-				['list'],
-				[
-					'html',
-					{
-						open: 'never',
-						outputFolder: sideBySide ? `.cache/playwright-report-${port}` : 'playwright-report',
-					},
-				],
-			],
+	reporter: reporters(sideBySide ? `-${port}` : ''),
 	use: {
 		baseURL,
 		locale: 'es-ES',

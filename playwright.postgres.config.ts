@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import base from './playwright.config'
+import base, { reporters } from './playwright.config'
 import { SHARED_SECRETS } from './e2e/postgres/secrets'
 
 /**
@@ -27,12 +27,7 @@ export default defineConfig({
 	...base,
 	testDir: './e2e/postgres',
 	outputDir: `.cache/test-results-postgres-${port}`,
-	reporter: process.env.CI
-		? [['list']]
-		: [
-				['list'],
-				['html', { open: 'never', outputFolder: `.cache/playwright-report-postgres-${port}` }],
-			],
+	reporter: reporters(`-postgres-${port}`),
 	use: { ...base.use, baseURL },
 	projects: [
 		{ name: 'js', testIgnore: HTTP_SPECS, use: { javaScriptEnabled: true } },
