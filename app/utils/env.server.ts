@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -91,9 +92,12 @@ const schema = z.object({
 	GENERATION_DAILY_LIMIT_USER: positiveInt(200),
 	GENERATION_DAILY_LIMIT_IP: positiveInt(100),
 	GENERATION_DAILY_LIMIT_GLOBAL: nonNegativeInt(0, 100_000_000),
-	// Card JPEGs and ZIPs drawn at once (a ZIP is ~200 ms of CPU and ~45 MB of pixels), and
-	// renders waiting for a slot; beyond them the answer is 503 with Retry-After.
-	CARD_RENDER_CONCURRENCY: positiveInt(2).pipe(z.number().max(64)),
+	// Render worker threads, each drawing one card JPEG or ZIP at a time (a ZIP is ~300 ms of
+	// one core), by default one per core; and renders waiting for a worker. Beyond them the
+	// answer is 503 with Retry-After.
+	CARD_RENDER_CONCURRENCY: positiveInt(Math.min(64, Math.max(1, availableParallelism()))).pipe(
+		z.number().max(64),
+	),
 	CARD_RENDER_QUEUE: nonNegativeInt(16, 1000),
 	SMTP_URL: optionalString.pipe(
 		z
