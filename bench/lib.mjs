@@ -11,6 +11,7 @@ export async function startApp({ port = 3998, env = {} } = {}) {
 	const app = await startBuiltApp({ dataDir, port, env })
 	return {
 		origin: app.origin,
+		pid: app.child.pid,
 		async stop() {
 			await app.stop()
 			rmSync(dataDir, { recursive: true, force: true })

@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas'
 import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { afterAll, describe, expect, test, vi } from 'vitest'
@@ -17,6 +18,7 @@ import {
 } from './render-task.server'
 import * as serve from './serve.server'
 import { withJpegDescription } from './jpeg-metadata'
+import { PLATFORM_SIZES } from './sizes'
 import { createCardState } from './state'
 import { cardImageUrl, signedCardUrl } from './urls.server'
 
@@ -67,20 +69,26 @@ describe('the render pool draws what the main thread drew', () => {
 		}
 	})
 
-	test('JPEGs encoded in the worker are the ones the main thread encoded before, for a fixed seed', async () => {
+	test('what the main thread drew before, on a fresh canvas for each card: the same bytes, whatever the worker drew earlier', async () => {
 		const state = { ...base, size: 'instagram_story' as const }
-		// What the server did on its main thread before the pool: encode through libuv.
+		const { width, height } = PLATFORM_SIZES[state.size]
+		// The main thread's render before the pool: a new canvas, encoded through libuv.
 		const { canvas, quality } = drawCardCanvas(
 			state,
 			state.size,
 			proceduralBackground(state.background, state.seed),
+			{},
+			createCanvas(width, height),
 		)
-		const before = withJpegDescription(
-			await canvas.encode('jpeg', Math.round(quality * 100)),
-			state.text,
+		const before = Buffer.from(
+			withJpegDescription(await canvas.encode('jpeg', Math.round(quality * 100)), state.text),
 		)
 		expect(Buffer.from(encodeCardJpeg(canvas, quality, state.text)).equals(before)).toBe(true)
-		expect((await renders.run({ kind: 'card', state })).equals(Buffer.from(before))).toBe(true)
+		// The worker's one canvas has held other cards, other sizes, the same size.
+		await renders.run({ kind: 'card', state: { ...state, text: 'Otra frase', overlay: 0.8 } })
+		await renders.run({ kind: 'card', state: { ...state, size: 'twitter_post', color: '#ff0000' } })
+		expect((await renders.run({ kind: 'card', state })).equals(before)).toBe(true)
+		expect((await renders.run({ kind: 'card', state })).equals(before)).toBe(true)
 	})
 
 	test('fonts are registered once per worker, not per render', async () => {

@@ -36,6 +36,8 @@ export const WORKER_RESOURCE_LIMITS = {
 	stackSizeMb: 4,
 }
 
+/** nice(2) step of the render threads; pages are answered by the main thread at 0. */
+const RENDER_NICE_INCREMENT = 10
 /** A render never takes this long unless its worker is stuck: it is ended and replaced. */
 const TASK_TIMEOUT_MS = 60_000
 /** Workers beyond the first leave after this long without work, giving their memory back. */
@@ -125,6 +127,13 @@ export class RenderPool {
 			maxThreads: this.options.concurrency,
 			idleTimeout: IDLE_TIMEOUT_MS,
 			concurrentTasksPerWorker: 1,
+			// Workers run at a lower CPU priority than the main thread (Linux sets it per
+			// thread): when cards and pages want the same core, the pages go first.
+			niceIncrement: RENDER_NICE_INCREMENT,
+			// Between tasks piscina's workers wait in Atomics.wait, where their event loop never
+			// turns, so the finalizers that free Skia's canvases never run: 40 MB more per ZIP,
+			// for good. Message-driven workers give the memory back.
+			atomics: 'disabled',
 			resourceLimits: WORKER_RESOURCE_LIMITS,
 		})
 		piscina.on('message', (message: RenderWorkerReady) => {
