@@ -2,7 +2,8 @@
  * Which model answers, with which key and parameters: the one place that resolves it.
  * Admin settings (the `settings` table, the models list, the shared advanced parameters and
  * each generator's own settings) win over the environment, which wins over the built-in
- * defaults. Everything is read per use, so every app process applies a change at once.
+ * defaults. Everything comes from the process's copy of the configuration
+ * (snapshot.server.ts), which follows every change.
  */
 import { type Page } from '~/generator/pages'
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from '~/generation/providers/gemini.server'
@@ -12,10 +13,10 @@ import {
 	type ProviderConfig,
 } from '~/generation/providers/index.server'
 import { PROVIDER_IDS, type ProviderId, type TextProvider } from '~/generation/providers/types'
-import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { type InForce, type Source } from './in-force'
 import { decryptSecret } from './secrets.server'
+import { configuration } from './snapshot.server'
 import { readSettings, SETTING_KEYS } from './store.server'
 
 /** The shared generation parameters (table configuracion_avanzada, the row without a user). */
@@ -109,15 +110,6 @@ type ModelRow = {
 	apiKey: string | null
 }
 
-const modelSelect = {
-	id: true,
-	name: true,
-	provider: true,
-	model: true,
-	url: true,
-	apiKey: true,
-} as const
-
 /** Where a model entry sends its calls: a custom URL brings its own base and maybe a key. */
 function modelTarget(row: ModelRow) {
 	const parsed = row.url ? parseGeminiModelUrl(row.url) : null
@@ -127,7 +119,7 @@ function modelTarget(row: ModelRow) {
 
 export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 	const env = getEnv()
-	const [stored, defaults, advancedRow] = await Promise.all([
+	const [stored, { defaultModels: defaults, advanced: advancedRow }] = await Promise.all([
 		readSettings([
 			SETTING_KEYS.provider,
 			SETTING_KEYS.geminiApiKey,
@@ -135,11 +127,7 @@ export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 			SETTING_KEYS.openaiApiKey,
 			SETTING_KEYS.openaiBaseUrl,
 		]),
-		prisma.modelOption.findMany({
-			where: { isDefault: true, active: true },
-			select: modelSelect,
-		}),
-		prisma.advancedSettings.findFirst({ where: { userId: null } }),
+		configuration(),
 	])
 	const defaultFor = (provider: ProviderId) => defaults.find((row) => row.provider === provider)
 
@@ -271,15 +259,11 @@ export async function providerConfigFor(
 	page: Page,
 	service?: ServiceAiConfig,
 ): Promise<{ config: ProviderConfig; service: ServiceAiConfig; tool: ToolRow | null }> {
-	const [resolved, tool] = await Promise.all([
+	const [resolved, { toolSettings }] = await Promise.all([
 		service ?? loadServiceAiConfig(),
-		page === 'home'
-			? null
-			: prisma.toolSettings.findUnique({
-					where: { toolId: page },
-					select: toolSelect,
-				}),
+		configuration(),
 	])
+	const tool: ToolRow | null = page === 'home' ? null : (toolSettings.get(page) ?? null)
 	if (!tool) return { config: resolved.effective, service: resolved, tool: null }
 
 	// The model's provider; else the service's; a page given its own address or key while the
@@ -309,17 +293,6 @@ export async function providerConfigFor(
 	})
 	return { config, service: resolved, tool }
 }
-
-const toolSelect = {
-	apiKey: true,
-	baseUrl: true,
-	customPrompt: true,
-	temperature: true,
-	topP: true,
-	maxTokens: true,
-	includeSystemPrompt: true,
-	model: { select: modelSelect },
-} as const
 
 type ToolRow = {
 	apiKey: string | null

@@ -99,6 +99,9 @@ const schema = z.object({
 		z.number().max(64),
 	),
 	CARD_RENDER_QUEUE: nonNegativeInt(16, 1000),
+	// How often each process asks the database whether the admin configuration changed (an
+	// admin on another process); 0 asks on every use.
+	CONFIG_CHECK_INTERVAL_MS: nonNegativeInt(1000, 60_000),
 	SMTP_URL: optionalString.pipe(
 		z
 			.string()
