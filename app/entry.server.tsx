@@ -67,13 +67,12 @@ export default async function handleRequest(
 		</NonceProvider>
 	)
 
-	if (isCacheablePage(request, responseStatusCode, responseHeaders) && !remixContext.isSpaMode) {
-		// Everything the document is rendered from: the build, the loaders' data, the ad slot.
-		const key = pageKey([
-			remixContext.manifest.version,
-			remixContext.staticHandlerContext.loaderData,
-			ads,
-		])
+	// Everything the document is rendered from: the build, the loaders' data, the ad slot.
+	const key =
+		isCacheablePage(request, responseStatusCode, responseHeaders) && !remixContext.isSpaMode
+			? pageKey([remixContext.manifest.version, remixContext.staticHandlerContext.loaderData, ads])
+			: null
+	if (key) {
 		const page = cachedPage(key) ?? storePage(key, await renderToText(document, nonce), nonce)
 		const { body, encoding } = pageBody(page, nonce, request)
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

@@ -54,6 +54,9 @@ describe('a cached page', () => {
 			pageKey(['v1', { remaining: 2 }, null]),
 		)
 		expect(pageKey(['v1', { remaining: 3 }, null])).toBe(pageKey(['v1', { remaining: 3 }, null]))
+		// Data JSON would flatten (two different Maps both as {}) is never cached.
+		expect(pageKey(['v1', { seen: new Map([['a', 1]]) }])).toBeNull()
+		expect(pageKey(['v1', { count: 1n }])).toBeNull()
 		for (let index = 0; index < 40; index++) storePage(`k${index}`, `<p>${index}</p>`, 'n')
 		expect(cachedPage('k0')).toBeUndefined()
 		expect(cachedPage('k39')).toBeDefined()

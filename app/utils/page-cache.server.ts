@@ -47,9 +47,22 @@ export function isCacheablePage(request: Request, status: number, headers: Heade
 	)
 }
 
-/** The cache key: everything the document is rendered from, besides its nonce. */
-export function pageKey(parts: unknown): string {
-	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url')
+/**
+ * The cache key: everything the document is rendered from, besides its nonce. Null when the
+ * data holds values JSON cannot tell apart (a Map, a Set, a BigInt): such a page is not
+ * cached.
+ */
+export function pageKey(parts: unknown): string | null {
+	let json: string
+	try {
+		json = JSON.stringify(parts, (_key, value: unknown) => {
+			if (value instanceof Map || value instanceof Set) throw new TypeError('not plain data')
+			return value
+		})
+	} catch {
+		return null
+	}
+	return createHash('sha256').update(json).digest('base64url')
 }
 
 /** A deflate stored block holding `bytes` (at most 65535), not final. */
