@@ -76,6 +76,8 @@ interface Copy {
 	version: number
 	configuration: Configuration
 	checkedAt: number
+	/** Which read made it (reads are numbered as they start). */
+	read: number
 }
 
 // Vite's development server re-evaluates modules: one copy per process on globalThis.
@@ -85,9 +87,11 @@ const state = globalThis as typeof globalThis & {
 		checking?: Promise<Configuration>
 		/** When this process last changed the configuration. */
 		changedAt: number
+		/** Reads started so far. */
+		reads: number
 	}
 }
-const local = (state.__fraseaConfiguration ??= { changedAt: -Infinity })
+const local = (state.__fraseaConfiguration ??= { changedAt: -Infinity, reads: 0 })
 
 async function readVersion(): Promise<number> {
 	const row = await prisma.configVersion.findUnique({ where: { id: 1 } })
@@ -95,6 +99,7 @@ async function readVersion(): Promise<number> {
 }
 
 async function refresh(): Promise<Configuration> {
+	const read = ++local.reads
 	const version = await readVersion()
 	const checkedAt = Date.now()
 	if (local.copy?.version === version) {
@@ -103,7 +108,10 @@ async function refresh(): Promise<Configuration> {
 	}
 	// Read after the number: a change committed in between makes the next check read again.
 	const configuration = await loadConfiguration()
-	local.copy = { version, configuration, checkedAt }
+	// Two reads at once (right after a change here) may finish out of order: keep the later.
+	if (!local.copy || local.copy.read < read) {
+		local.copy = { version, configuration, checkedAt, read }
+	}
 	return configuration
 }
 
