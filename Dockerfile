@@ -25,9 +25,16 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM base AS runtime
+# Sized for one process in a 512 MB container (README "Memory"); each can be overridden at
+# `docker run -e`: the main thread's heap, two card render workers, and glibc handing the
+# canvases' large blocks back to the system once a card is drawn.
 ENV PORT=3000 \
 	DATA_DIR=/data \
-	DATABASE_URL=file:/data/frasea.db
+	DATABASE_URL=file:/data/frasea.db \
+	NODE_OPTIONS=--max-old-space-size=256 \
+	CARD_RENDER_CONCURRENCY=2 \
+	MALLOC_ARENA_MAX=2 \
+	MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 
 declare module '@remix-run/node' {
@@ -24,6 +24,41 @@ const LAYOUT_MODULES =
 const FRAMEWORK_MODULES =
 	/\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|@remix-run\/router|turbo-stream)\//
 
+const RENDER_WORKER = fileURLToPath(new URL('./app/cards/render-worker.ts', import.meta.url))
+const RENDER_POOL = fileURLToPath(new URL('./app/cards/render-pool.server.ts', import.meta.url))
+
+/**
+ * The card render worker (app/cards/render-worker.ts) is an entry of the server build of
+ * its own: `build/server/render-worker.js`, beside `index.js`, which starts it from there.
+ * Code both use goes into shared chunks; the pool module must stay in a file at the top of
+ * build/server, or its `./render-worker.js` would point elsewhere: checked here.
+ */
+function renderWorkerEntry(): Plugin {
+	let serverBuild = false
+	return {
+		name: 'frasea:render-worker',
+		apply: 'build',
+		configResolved(config) {
+			serverBuild = Boolean(config.build.ssr)
+		},
+		buildStart() {
+			if (!serverBuild) return
+			this.emitFile({ type: 'chunk', id: RENDER_WORKER, fileName: 'render-worker.js' })
+		},
+		generateBundle(_options, bundle) {
+			if (!serverBuild) return
+			const pool = Object.values(bundle).find(
+				(output) => output.type === 'chunk' && output.moduleIds.includes(RENDER_POOL),
+			)
+			if (!pool || pool.fileName.includes('/')) {
+				this.error(
+					`The render pool must be bundled at the top of the server build, not in ${pool?.fileName}`,
+				)
+			}
+		},
+	}
+}
+
 export default defineConfig({
 	resolve: {
 		alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
@@ -43,6 +78,7 @@ export default defineConfig({
 	},
 	plugins: [
 		tailwindcss(),
+		renderWorkerEntry(),
 		remix({
 			// Parallel checkouts of the work (e.g. two e2e runs) can build side by side.
 			buildDirectory: process.env.BUILD_DIR ?? 'build',

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
+import { type ReactElement } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { AdsProvider } from './ads/config'
 import { adsForDocument } from './ads/settings.server'
@@ -21,6 +22,13 @@ import {
 import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
+import {
+	cachedPage,
+	isCacheablePage,
+	pageBody,
+	pageKey,
+	storePage,
+} from './utils/page-cache.server'
 import { applySecurityHeaders } from './utils/security-headers.server'
 
 // Fail fast on a bad environment and bring the database up to date before serving.
@@ -70,40 +78,75 @@ export default async function handleRequest(
 	// Documents only (data requests never come here): whether this page carries the ad slot,
 	// which also decides whether its CSP allows the ads origins. One read per document.
 	const ads = await adsForDocument(loadContext)
+	const document = (
+		<NonceProvider value={nonce}>
+			<AdsProvider value={ads}>
+				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+			</AdsProvider>
+		</NonceProvider>
+	)
+
+	// Everything the document is rendered from: the build, the loaders' data, the ad slot.
+	const key =
+		isCacheablePage(request, responseStatusCode, responseHeaders) && !remixContext.isSpaMode
+			? pageKey([remixContext.manifest.version, remixContext.staticHandlerContext.loaderData, ads])
+			: null
+	if (key) {
+		const page = cachedPage(key) ?? storePage(key, await renderToText(document, nonce), nonce)
+		const { body, encoding } = pageBody(page, nonce, request)
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		responseHeaders.append('Vary', 'Accept-Encoding')
+		if (encoding) responseHeaders.set('Content-Encoding', encoding)
+		applySecurityHeaders(responseHeaders, nonce, { ads: ads !== null })
+		return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+	}
+
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		const { pipe, abort } = renderToPipeableStream(
-			<NonceProvider value={nonce}>
-				<AdsProvider value={ads}>
-					<RemixServer context={remixContext} url={request.url} nonce={nonce} />
-				</AdsProvider>
-			</NonceProvider>,
-			{
-				nonce,
-				[waitForAll ? 'onAllReady' : 'onShellReady']() {
-					shellRendered = true
-					const body = new PassThrough()
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					applySecurityHeaders(responseHeaders, nonce, { ads: ads !== null })
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
-					pipe(body)
-				},
-				onShellError(error: unknown) {
-					reject(error)
-				},
-				onError(error: unknown) {
-					responseStatusCode = 500
-					// Errors after the shell are logged; before it, onShellError rejects.
-					if (shellRendered) console.error(error)
-				},
+		const { pipe, abort } = renderToPipeableStream(document, {
+			nonce,
+			[waitForAll ? 'onAllReady' : 'onShellReady']() {
+				shellRendered = true
+				const body = new PassThrough()
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				applySecurityHeaders(responseHeaders, nonce, { ads: ads !== null })
+				resolve(
+					new Response(createReadableStreamFromReadable(body), {
+						headers: responseHeaders,
+						status: responseStatusCode,
+					}),
+				)
+				pipe(body)
 			},
-		)
+			onShellError(error: unknown) {
+				reject(error)
+			},
+			onError(error: unknown) {
+				responseStatusCode = 500
+				// Errors after the shell are logged; before it, onShellError rejects.
+				if (shellRendered) console.error(error)
+			},
+		})
+		setTimeout(abort, streamTimeout + 1000)
+	})
+}
+
+/** The whole document as text, once everything in it has rendered (for the page cache). */
+function renderToText(document: ReactElement, nonce: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		const sink = new PassThrough()
+		sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+		sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+		const { pipe, abort } = renderToPipeableStream(document, {
+			nonce,
+			onAllReady() {
+				pipe(sink)
+			},
+			onShellError: reject,
+			onError: reject,
+		})
 		setTimeout(abort, streamTimeout + 1000)
 	})
 }

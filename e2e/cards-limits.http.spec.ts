@@ -143,10 +143,8 @@ async function atOnce(
 test('more uncached renders at once than the queue holds: 503 with Retry-After, never a 500', async () => {
 	// An instance of its own: a full render queue must not make other tests' cards wait.
 	// It stands behind a proxy (TRUST_PROXY=1) so each request can come from its own address
-	// and no per-address allowance gets in the way: only the queue is under test. Drawing
-	// runs partly on the server's one JavaScript thread, so on a busy machine requests are
-	// admitted about as fast as renders finish; one render at a time with no waiting room
-	// makes "full" certain while any render is in progress.
+	// and no per-address allowance gets in the way: only the queue is under test. One render
+	// worker and no waiting room make "full" certain while any render is in progress.
 	const secret = 'una clave de prueba para firmar tarjetas'
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'frasea-render-queue-'))
 	const app = await startBuiltApp({

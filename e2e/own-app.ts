@@ -72,6 +72,9 @@ export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp } & OwnAppOptio
 					OPENAI_BASE_URL: '',
 					OPENAI_MODEL: '',
 					SMTP_URL: '',
+					// Specs write settings straight into the database, behind the app's back, and
+					// open the next page at once: ask for the configuration's version on every use.
+					CONFIG_CHECK_INTERVAL_MS: '0',
 					...ownAppEnv,
 				},
 			})

@@ -28,6 +28,16 @@ export async function startBuiltApp({ dataDir, databaseUrl, port, env = {}, stdo
 	}
 	port ??= await freePort()
 	const origin = `http://127.0.0.1:${port}`
+	// On a shared machine another server may hold the port: its answers would be taken for
+	// this app's (a benchmark measuring someone else's build).
+	if (
+		await fetch(`${origin}/healthcheck`).then(
+			() => true,
+			() => false,
+		)
+	) {
+		throw new Error(`Port ${port} is already in use: choose another (e.g. BENCH_PORT, E2E_PORT).`)
+	}
 	const child = spawn(process.execPath, ['server/index.js'], {
 		stdio: ['ignore', stdout, 'inherit'],
 		env: {

@@ -56,6 +56,8 @@ afterAll(async () => {
 	await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
 })
 
+const copiedModels = Object.values(Prisma.ModelName).filter((model) => model !== 'ConfigVersion')
+
 const unicode = '¡Ñandú! «Frase» con acentos áéíóú, emoji 🌵 y comillas "dobles" \'simples\''
 const at = (iso: string) => new Date(iso)
 
@@ -217,8 +219,9 @@ test('copies every table with its values, then a second run copies nothing twice
 	const first = await copySqliteToPostgres(source, target, { dataDir, batchRows: 2 })
 	expect(first.migrationsApplied.length).toBeGreaterThan(0)
 	expect(first.countsMatch).toBe(true)
-	// Each model's table was copied and counted.
-	expect(first.tables).toHaveLength(Object.keys(Prisma.ModelName).length)
+	// Each model's table was copied and counted (the configuration's version is each
+	// database's own).
+	expect(first.tables).toHaveLength(copiedModels.length)
 	for (const count of first.tables) {
 		expect(count.sqlite, count.table).toBeGreaterThan(0)
 		expect(count.copied, count.table).toBe(count.postgresql)
@@ -229,7 +232,7 @@ test('copies every table with its values, then a second run copies nothing twice
 
 	const fromFiles = (row: object) =>
 		'key' in row && row.key === 'uploads/bbbbbbbbbbbbbbbbbbbbbb.jpg'
-	for (const model of Object.values(Prisma.ModelName)) {
+	for (const model of copiedModels) {
 		const copied = (await rowsOf(postgres, model)).filter((row) => !fromFiles(row))
 		expect(copied, model).toEqual(await rowsOf(sqlite, model))
 	}

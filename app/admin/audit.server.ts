@@ -1,3 +1,4 @@
+import { configurationChanging } from '~/settings/snapshot.server'
 import { prisma } from '~/utils/db.server'
 
 /**
@@ -21,6 +22,9 @@ export async function recordAdminChange(
 	},
 	client: Client = prisma,
 ) {
+	// Every change to the admin configuration is recorded here, in its own transaction: this
+	// process's copy of the configuration must show it as soon as it commits.
+	configurationChanging()
 	await client.auditLog.create({
 		data: {
 			actorId: input.actorId,

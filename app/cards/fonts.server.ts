@@ -4,7 +4,8 @@ import { FONT_FAMILIES, fontFaceSources, fontFileName } from './fonts'
 
 const require = createRequire(import.meta.url)
 
-let registered = false
+/** Font files this thread registered (0 until it did). */
+let registered = 0
 
 /** Absolute path of a font file shipped by an @fontsource package. */
 export function resolveFontFile(specifier: string): string {
@@ -12,20 +13,24 @@ export function resolveFontFile(specifier: string): string {
 }
 
 /**
- * Registers the 30 card families with @napi-rs/canvas, once per process. Throws when a file
- * is missing, so a broken install fails loudly instead of drawing in a fallback font.
+ * Registers the 30 card families with @napi-rs/canvas, once per thread (each render worker
+ * does it when it starts); returns how many files were registered. Throws when a file is
+ * missing, so a broken install fails loudly instead of drawing in a fallback font.
  */
-export function registerCardFonts(): void {
-	if (registered) return
+export function registerCardFonts(): number {
+	if (registered) return registered
 	const missing: string[] = []
+	let count = 0
 	for (const font of FONT_FAMILIES) {
 		for (const source of fontFaceSources(font)) {
 			const key = GlobalFonts.registerFromPath(resolveFontFile(source.specifier), source.family)
-			if (!key) missing.push(source.specifier)
+			if (key) count++
+			else missing.push(source.specifier)
 		}
 	}
 	if (missing.length) throw new Error(`Could not register card fonts: ${missing.join(', ')}`)
-	registered = true
+	registered = count
+	return count
 }
 
 let filesByName: Map<string, string> | undefined

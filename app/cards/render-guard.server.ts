@@ -1,17 +1,18 @@
 /**
  * What stands between a card URL and a new render. Finished JPEGs and ZIPs are kept in a
- * small in-memory LRU and cost nothing; a render that is not cached runs under a small
- * concurrency limit (503 when its queue is full) and counts against the client address's
- * per-minute allowance (429), so a stream of new URLs cannot take the server down.
+ * small in-memory LRU and cost nothing; a render that is not cached is drawn by the render
+ * pool's workers (503 when its queue is full or its worker died) and counts against the
+ * client address's per-minute allowance (429), so a stream of new URLs cannot take the
+ * server down.
  */
 import { type AppLoadContext } from '@remix-run/node'
 import { hit } from '~/auth/rate-limit.server'
-import { Limiter, QueueFullError } from '~/utils/concurrency.server'
-import { getEnv } from '~/utils/env.server'
+import { QueueFullError } from '~/utils/concurrency.server'
 import { fetchPollinationsBackground } from './backgrounds/pollinations.server'
 import { ByteLru } from './image-cache.server'
 import { CARD_LIMITS } from './limits'
 import { CARD_GUARD_MESSAGES } from './messages'
+import { RenderWorkerError, renderPool } from './render-pool.server'
 import { text } from './responses'
 import { PLATFORM_SIZES } from './sizes'
 import { type CardState } from './state'
@@ -21,16 +22,6 @@ import { type CardState } from './state'
  * its own and may lose it at any time: a miss only renders the card again.
  */
 export const imageCache = new ByteLru(64 * 1024 * 1024, 8 * 1024 * 1024)
-
-/**
- * Renders of card JPEGs and ZIPs that are not cached: a few at once, a short queue
- * (CARD_RENDER_CONCURRENCY and CARD_RENDER_QUEUE, 2 and 16 by default).
- */
-export const renderLimiter = new Limiter(
-	'card renders',
-	getEnv().CARD_RENDER_CONCURRENCY,
-	getEnv().CARD_RENDER_QUEUE,
-)
 
 /** What the routes pass on from the server's load context. */
 export type CardRequestContext = Partial<Pick<AppLoadContext, 'clientAddress'>> | undefined
@@ -42,7 +33,7 @@ function busy() {
 }
 
 /**
- * The cached render for `key`, or a new one under the render limiter and the client
+ * The cached render for `key`, or a new one in the render pool within the client
  * address's allowance of `kind` renders a minute. A Response is a refusal (429 or 503).
  * The queue is checked before the allowance, so an overloaded server does not use it up.
  */
@@ -50,12 +41,13 @@ export async function guardedRender(
 	key: string,
 	kind: 'image' | 'zip',
 	context: CardRequestContext,
+	/** Draws the picture in the render pool (renderPool().run), which admits it or refuses it. */
 	render: () => Promise<{ value: Buffer; keep: boolean }>,
 	/** Slow I/O before drawing (a remote background), kept out of the render slots. */
 	prepare?: () => Promise<void>,
 ): Promise<{ value: Buffer; hit: boolean; keep: boolean } | Response> {
 	if (!imageCache.has(key)) {
-		if (renderLimiter.full) return busy()
+		if (renderPool().full) return busy()
 		// Until the server fills the load context every unknown client shares one allowance.
 		const address = context?.clientAddress || 'desconocida'
 		const limit =
@@ -70,10 +62,11 @@ export async function guardedRender(
 	try {
 		return await imageCache.getOrCreate(key, async () => {
 			await prepare?.()
-			return renderLimiter.run(render)
+			return render()
 		})
 	} catch (error) {
-		if (error instanceof QueueFullError) return busy()
+		// Full, or the worker died while drawing: a moment later another one will draw it.
+		if (error instanceof QueueFullError || error instanceof RenderWorkerError) return busy()
 		throw error
 	}
 }

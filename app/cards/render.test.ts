@@ -2,13 +2,8 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { readExifDescription } from './jpeg-metadata'
-import {
-	cardFileName,
-	renderAllSizesZip,
-	renderCard,
-	renderPreview,
-	zipFileName,
-} from './render.server'
+import { cardFileName, zipFileName } from './file-names'
+import { renderAllSizesZip, renderCard, renderPreview } from './render.server'
 import { PLATFORM_SIZES, SIZE_KEYS } from './sizes'
 import { createCardState } from './state'
 

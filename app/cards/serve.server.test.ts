@@ -5,7 +5,8 @@ import { CARD_LIMITS } from './limits'
 import { CARD_GUARD_MESSAGES } from './messages'
 import * as uploads from '~/models/upload.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
-import { imageCache, renderLimiter } from './render-guard.server'
+import { imageCache } from './render-guard.server'
+import { renderPool } from './render-pool.server'
 import * as serve from './serve.server'
 import { storedFileExists } from '../../tests/support/stored-files'
 import { storeUpload, uploadKey } from './upload.server'
@@ -171,11 +172,12 @@ describe('only signed URLs render, within limits (attack 7)', () => {
 		const visitor = await browser()
 		let release: () => void = () => undefined
 		const blocked = new Promise<void>((resolve) => (release = resolve))
-		const hogs = Array.from({ length: renderLimiter.concurrency + renderLimiter.maxQueue }, () =>
-			renderLimiter.run(() => blocked),
+		const { limiter } = renderPool()
+		const hogs = Array.from({ length: limiter.concurrency + limiter.maxQueue }, () =>
+			limiter.run(() => blocked),
 		)
 		try {
-			expect(renderLimiter.full).toBe(true)
+			expect(renderPool().full).toBe(true)
 			const from = { clientAddress: '203.0.113.9' }
 			const image = await serve.cardImageResponse(
 				visitor.get(cardImageUrl({ ...card, seed: 2001 })),

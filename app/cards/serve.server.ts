@@ -21,14 +21,9 @@ import {
 	type OpenCard,
 } from './card-request.server'
 import { fontFilePath } from './fonts.server'
+import { cardFileName, zipFileName } from './file-names'
 import { etagFor, matchesEtag } from './image-cache.server'
-import {
-	cardFileName,
-	drawCardJpeg,
-	renderAllSizesZip,
-	resolveBackground,
-	zipFileName,
-} from './render.server'
+import { drawCardJpeg, renderAllSizesZip, resolveBackground } from './render.server'
 import {
 	guardedRender,
 	prefetchRemoteBackground,
@@ -87,9 +82,9 @@ export async function cardImageResponse(
 				provider,
 				pollinations: { cacheOnly: true },
 			})
-			const value = await drawCardJpeg(state, state.size, background, { width })
+			const value = await drawCardJpeg(state, background, { width })
 			// A remote background that fell back to procedural is not the final picture.
-			const fellBack = provider === 'pollinations' && !upload && typeof background === 'function'
+			const fellBack = provider === 'pollinations' && !upload && !background
 			return { value, keep: !fellBack }
 		},
 		() => prefetchRemoteBackground(state, provider, upload, request.signal),

@@ -18,6 +18,12 @@ import {
 import { readAppliedMigrations } from './migration-state.server'
 
 const MIGRATIONS_TABLE = '_prisma_migrations'
+/**
+ * Not copied either: the configuration's version belongs to each database, whose triggers
+ * raise it as the copied settings arrive.
+ */
+const CONFIG_VERSION_TABLE = 'config_version'
+const NOT_COPIED = [MIGRATIONS_TABLE, CONFIG_VERSION_TABLE]
 const STORED_FILES = 'stored_files'
 
 /** The copy cannot start: the two databases are not at the same version of the model. */
@@ -177,9 +183,9 @@ async function readPostgresTables(
 		JOIN information_schema.tables t
 			ON t.table_schema = c.table_schema AND t.table_name = c.table_name
 		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-			AND c.table_name <> $1
+			AND c.table_name <> ALL($1)
 		ORDER BY c.table_name, c.ordinal_position`,
-		[MIGRATIONS_TABLE],
+		[NOT_COPIED],
 	)
 	const { rows: keys } = await client.query<{ table: string; column: string }>(
 		`SELECT tc.table_name AS table, kcu.column_name AS column
@@ -247,9 +253,9 @@ function checkSameTables(sqlite: Database.Database, tables: Table[]) {
 	const sqliteTables = (
 		sqlite
 			.prepare(
-				`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> ?`,
+				`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN (?, ?)`,
 			)
-			.all(MIGRATIONS_TABLE) as Array<{ name: string }>
+			.all(...NOT_COPIED) as Array<{ name: string }>
 	).map((row) => row.name)
 	const postgresNames = new Set(tables.map((table) => table.name))
 	for (const name of sqliteTables) {

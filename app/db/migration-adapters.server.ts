@@ -69,6 +69,25 @@ function withScriptFallback(adapter: SqlDriverAdapter): SqlDriverAdapter {
 	}
 }
 
+/**
+ * The PostgreSQL adapter cuts a script at every semicolon, which cuts a function body
+ * (`$$ … ; … $$`, as a trigger needs) in two. The simple query protocol runs a whole script,
+ * statement after statement, as psql would.
+ */
+function withWholeScripts(adapter: SqlDriverAdapter, connections: pg.Pool): SqlDriverAdapter {
+	return {
+		provider: adapter.provider,
+		adapterName: adapter.adapterName,
+		queryRaw: (query) => adapter.queryRaw(query),
+		executeRaw: (query) => adapter.executeRaw(query),
+		executeScript: async (script) => {
+			await connections.query(script)
+		},
+		startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+		dispose: () => adapter.dispose(),
+	}
+}
+
 function isMultiStatementError(error: unknown) {
 	return error instanceof Error && /more than one statement/i.test(error.message)
 }
@@ -89,7 +108,10 @@ export function postgresFactory(databaseUrl: string): TrackedFactory {
 		pools.push(created)
 		return created
 	}
-	const connect = () => new PrismaPg(pool({ connectionString: databaseUrl })).connect()
+	const connect = async () => {
+		const connectionPool = pool({ connectionString: databaseUrl })
+		return withWholeScripts(await new PrismaPg(connectionPool).connect(), connectionPool)
+	}
 	return {
 		provider: 'postgres',
 		adapterName: '@prisma/adapter-pg',
@@ -106,7 +128,8 @@ export function postgresFactory(databaseUrl: string): TrackedFactory {
 			shadows.push(name)
 			// Separate fields: node-postgres lets a connection string win over `database`, which
 			// would replay the history on the live database.
-			return new PrismaPg(pool({ ...connectionFields(databaseUrl), database: name })).connect()
+			const shadowPool = pool({ ...connectionFields(databaseUrl), database: name })
+			return withWholeScripts(await new PrismaPg(shadowPool).connect(), shadowPool)
 		},
 		async close() {
 			await Promise.allSettled(pools.map((each) => each.end()))

@@ -2,7 +2,8 @@
  * Which model answers, with which key and parameters: the one place that resolves it.
  * Admin settings (the `settings` table, the models list, the shared advanced parameters and
  * each generator's own settings) win over the environment, which wins over the built-in
- * defaults. Everything is read per use, so every app process applies a change at once.
+ * defaults. Everything comes from the process's copy of the configuration
+ * (snapshot.server.ts), which follows every change.
  *
  * Addresses and keys are resolved apart: first where a call goes, then the key for that
  * address, the first in precedence order that is bound to it (bound-key.server.ts): a
@@ -22,6 +23,7 @@ import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { keyFor, openKey, unbindKey, type KeyCandidate } from './bound-key.server'
 import { type InForce, type Source } from './in-force'
+import { configuration, modelSelect } from './snapshot.server'
 import { readSettings, SETTING_KEYS } from './store.server'
 
 /** The shared generation parameters (table configuracion_avanzada, the row without a user). */
@@ -125,15 +127,6 @@ type ModelRow = {
 	apiKey: string | null
 }
 
-const modelSelect = {
-	id: true,
-	name: true,
-	provider: true,
-	model: true,
-	url: true,
-	apiKey: true,
-} as const
-
 /**
  * Where a model entry sends its calls: a custom URL brings its own address and maybe a key,
  * bound to that address (a key stored before keys were bound is bound to it here: the URL
@@ -173,7 +166,7 @@ const present = (candidates: Array<KeyCandidate | null>) =>
 
 export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 	const env = getEnv()
-	const [stored, defaults, advancedRow] = await Promise.all([
+	const [stored, { defaultModels: defaults, advanced: advancedRow }] = await Promise.all([
 		readSettings([
 			SETTING_KEYS.provider,
 			SETTING_KEYS.geminiApiKey,
@@ -181,11 +174,7 @@ export async function loadServiceAiConfig(): Promise<ServiceAiConfig> {
 			SETTING_KEYS.openaiApiKey,
 			SETTING_KEYS.openaiBaseUrl,
 		]),
-		prisma.modelOption.findMany({
-			where: { isDefault: true, active: true },
-			select: modelSelect,
-		}),
-		prisma.advancedSettings.findFirst({ where: { userId: null } }),
+		configuration(),
 	])
 	const defaultFor = (provider: ProviderId) => defaults.find((row) => row.provider === provider)
 
@@ -355,15 +344,11 @@ export async function providerConfigFor(
 	address: string | null
 	key: UsedKey | null
 }> {
-	const [resolved, tool] = await Promise.all([
+	const [resolved, { toolSettings }] = await Promise.all([
 		service ?? loadServiceAiConfig(),
-		page === 'home'
-			? null
-			: prisma.toolSettings.findUnique({
-					where: { toolId: page },
-					select: toolSelect,
-				}),
+		configuration(),
 	])
+	const tool: ToolRow | null = page === 'home' ? null : (toolSettings.get(page) ?? null)
 	if (!tool) {
 		const candidate = resolved.effectiveKey
 		return {
@@ -444,17 +429,6 @@ export async function generatorAddress(settings: {
 	])
 	return generatorTarget({ baseUrl: settings.baseUrl, model, hasOwnKey: true }, service).baseUrl
 }
-
-const toolSelect = {
-	apiKey: true,
-	baseUrl: true,
-	customPrompt: true,
-	temperature: true,
-	topP: true,
-	maxTokens: true,
-	includeSystemPrompt: true,
-	model: { select: modelSelect },
-} as const
 
 type ToolRow = {
 	apiKey: string | null

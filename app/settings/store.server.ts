@@ -1,11 +1,13 @@
 /**
  * Values an admin changes at run time, kept in the `settings` table (one row per key) and
- * read on every use, so every app process sees a change at once. A missing row means "not
- * set here": the environment, then the built-in default, decides.
+ * read through the process's copy of the configuration (snapshot.server.ts), which follows
+ * every change. A missing row means "not set here": the environment, then the built-in
+ * default, decides.
  */
 import { recordAdminChange } from '~/admin/audit.server'
 import { prisma } from '~/utils/db.server'
 import { decryptSecret, encryptSecret } from './secrets.server'
+import { configuration } from './snapshot.server'
 
 export const SETTING_KEYS = {
 	/** 'gemini' | 'openai' | 'offline' */
@@ -38,17 +40,18 @@ export function isSecretSetting(key: SettingKey) {
 }
 
 /**
- * The stored values of `keys`, in one query; secrets come back decrypted (a secret that no
- * longer opens counts as not set).
+ * The stored values of `keys`; secrets come back decrypted (a secret that no longer opens
+ * counts as not set).
  */
 export async function readSettings<K extends SettingKey>(
 	keys: readonly K[],
 ): Promise<Partial<Record<K, string>>> {
-	const rows = await prisma.setting.findMany({ where: { key: { in: [...keys] } } })
+	const { settings } = await configuration()
 	const values: Partial<Record<K, string>> = {}
-	for (const row of rows) {
-		const key = row.key as K
-		const value = isSecretSetting(key) ? decryptSecret(row.value) : row.value
+	for (const key of keys) {
+		const stored = settings.get(key)
+		if (stored === undefined) continue
+		const value = isSecretSetting(key) ? decryptSecret(stored) : stored
 		if (value !== null) values[key] = value
 	}
 	return values

@@ -3,12 +3,13 @@
  * tools with fixed ids (their page names) that can be switched off but never deleted; an
  * admin may add other tools (a name, a description and where they live) to the list.
  *
- * A missing generator row means "on": public pages never write, they only read one row by
- * its primary key. The admin page creates the rows when it is first opened.
+ * A missing generator row means "on": public pages never write, they only read the process's
+ * copy of the configuration. The admin page creates the rows when it is first opened.
  */
 import { recordAdminChange } from '~/admin/audit.server'
 import { GENERATOR_PAGES, type Page } from '~/generator/pages'
 import { prisma } from '~/utils/db.server'
+import { configuration } from './snapshot.server'
 
 /** The generators as tools: ids are the generator page names. */
 export const GENERATOR_TOOLS: Record<Page, { name: string; description: string }> = {
@@ -50,10 +51,9 @@ export async function ensureGeneratorTools() {
 	}
 }
 
-/** Whether a generator page takes generations: one read by primary key; no row is on. */
+/** Whether a generator page takes generations; no row is on. */
 export async function isGeneratorOpen(page: Page): Promise<boolean> {
-	const row = await prisma.tool.findUnique({ where: { id: page }, select: { isActive: true } })
-	return row?.isActive ?? true
+	return (await configuration()).toolActive.get(page) ?? true
 }
 
 export interface ToolRow {

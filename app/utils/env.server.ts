@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -94,10 +95,16 @@ const schema = z.object({
 	// Images kept on disk (card backgrounds, profile photos) a day per client address,
 	// whichever account or browser sends them.
 	UPLOAD_DAILY_LIMIT_IP: positiveInt(40),
-	// Card JPEGs and ZIPs drawn at once (a ZIP is ~200 ms of CPU and ~45 MB of pixels), and
-	// renders waiting for a slot; beyond them the answer is 503 with Retry-After.
-	CARD_RENDER_CONCURRENCY: positiveInt(2).pipe(z.number().max(64)),
+	// Render worker threads, each drawing one card JPEG or ZIP at a time (a ZIP is ~300 ms of
+	// one core), by default one per core; and renders waiting for a worker. Beyond them the
+	// answer is 503 with Retry-After.
+	CARD_RENDER_CONCURRENCY: positiveInt(Math.min(64, Math.max(1, availableParallelism()))).pipe(
+		z.number().max(64),
+	),
 	CARD_RENDER_QUEUE: nonNegativeInt(16, 1000),
+	// How often each process asks the database whether the admin configuration changed (an
+	// admin on another process); 0 asks on every use.
+	CONFIG_CHECK_INTERVAL_MS: nonNegativeInt(1000, 60_000),
 	SMTP_URL: optionalString.pipe(
 		z
 			.string()

@@ -20,6 +20,10 @@ process.env.DATA_DIR = dir
 process.env.SESSION_SECRET = 'primer-secreto-de-pruebas-1234,secreto-anterior-de-pruebas-5678'
 process.env.ADMIN_EMAIL = 'jefa@frasea.test'
 process.env.AUTH_RATE_LIMIT = '3'
+// Tests write settings straight into the database and read them back at once: the copy of
+// the configuration asks for its version on every use (snapshot.server.test.ts tests the
+// interval itself).
+process.env.CONFIG_CHECK_INTERVAL_MS = '0'
 
 let dropDatabase = async () => {}
 if (testEngine() === 'postgresql') {
