@@ -86,6 +86,8 @@ test('the registrant confirms with the button, signed in; signed out, the link a
 	js,
 	visit,
 }) => {
+	// Slow by nature: registration, its mail, a sign-in and (with JavaScript) four axe audits.
+	test.slow()
 	const email = uniqueEmail('confirma')
 	await register(page, { name: 'Nora Confirma', email })
 	const link = linkIn(await waitForMail(email, 1), '/verify-email')

@@ -90,6 +90,8 @@ test('wrong passwords from many IPs slow the account down; the right one still g
 	page,
 	visit,
 }) => {
+	// Slow by nature: the sign-in delays it proves add up to 7 s (1, 2 and 4 s).
+	test.slow()
 	const email = uniqueEmail('cuenta')
 	await createUser({ name: 'Quique Cuenta', email, confirmed: false })
 	await comeFromNewAddress(page)

@@ -194,6 +194,8 @@ test('the history, its confirmation and the home have no serious accessibility v
 	js,
 	browser,
 }) => {
+	// Slow by nature: six axe audits (three page states, each in two themes).
+	test.slow()
 	const user = await login()
 	seedHistory(user.id, 3, 1)
 	const audited = await auditablePage(page, browser, js)

@@ -299,6 +299,8 @@ test('the saved phrases page, its edit form and its confirmation have no serious
 	js,
 	browser,
 }) => {
+	// Slow by nature: four axe audits (two page states, each in two themes).
+	test.slow()
 	const user = await login()
 	seedPhrases(user.id, 3)
 	const audited = await auditablePage(page, browser, js)

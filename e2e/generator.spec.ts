@@ -155,6 +155,8 @@ test('instagram: image mode needs an image and refuses one over 15MB', async ({
 	visit,
 	js,
 }) => {
+	// Slow by nature: a 15 MB file goes through the browser (and, without JavaScript, the upload).
+	test.slow()
 	await visit('/instagram?modo=imagen')
 	const picker = page.getByLabel('Imagen', { exact: true })
 	const big = Buffer.alloc(15 * 1024 * 1024 + 1, 7)

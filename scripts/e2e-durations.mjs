@@ -28,7 +28,7 @@ function results(path) {
 			for (const test of spec.tests) {
 				for (const result of test.results) {
 					rows.push({
-						id: `[${test.projectName}] ${spec.file}:${spec.line} ${spec.title}`,
+						id: `[${test.projectName}] ${spec.file} › ${spec.title}`,
 						file: spec.file,
 						ms: result.duration,
 						status: result.status,
