@@ -142,6 +142,22 @@ describe('renderAllSizesZip', () => {
 		}
 	})
 
+	test('every size carries the handle: drawn, and as the EXIF Artist', async () => {
+		const marked = { ...base, handle: '@mi_cuenta', corner: 'bottom-left' as const }
+		const [withHandle, without] = await Promise.all([
+			renderAllSizesZip(marked, { provider: 'procedural' }).then(unzipSync),
+			renderAllSizesZip(base, { provider: 'procedural' }).then(unzipSync),
+		])
+		for (const size of SIZE_KEYS) {
+			const name = cardFileName(3, size)
+			const entry = withHandle[name] as Uint8Array
+			const exif = (await sharp(entry).metadata()).exif as Buffer
+			expect(readExifText(exif, EXIF_TAGS.artist), size).toBe('@mi_cuenta')
+			expect(readExifDescription(exif), size).toBe(text)
+			expect(Buffer.from(entry).equals(Buffer.from(without[name] as Uint8Array)), size).toBe(false)
+		}
+	})
+
 	test('file names follow frase-{index}-{sizeKey}', () => {
 		expect(cardFileName(2, 'instagram_story')).toBe('frase-2-instagram_story.jpg')
 		expect(zipFileName(2)).toBe('frase-2-todos-los-tamanos.zip')
