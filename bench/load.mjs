@@ -80,7 +80,7 @@ const targets = [
 			...request,
 			path: signCardPath(
 				'/tarjetas/imagen.jpg',
-				new URLSearchParams({ t: cardText, sd: String(++seed), v: '2' }),
+				new URLSearchParams({ t: cardText, sd: String(++seed), v: '3' }),
 				secret,
 			),
 			headers: { ...request.headers, 'x-forwarded-for': `198.51.100.${seed % 250}` },

@@ -69,7 +69,7 @@ const zipPath = (seed) =>
 		new URLSearchParams({
 			t: 'La calma del mar te recuerda que cada ola llega a su tiempo: respira y sigue.',
 			sd: String(seed),
-			v: '2',
+			v: '3',
 		}),
 		secret,
 	)

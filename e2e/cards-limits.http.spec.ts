@@ -165,7 +165,7 @@ test('more uncached renders at once than the queue holds: 503 with Retry-After, 
 				t: text,
 				s: 'web_banner',
 				sd: String(base + index),
-				v: '2',
+				v: '3',
 			})
 			return {
 				path: signCardPath('/tarjetas/imagen.jpg', params, secret),

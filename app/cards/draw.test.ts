@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import { type Ctx2D } from './canvas'
 import { drawCard } from './draw'
-import { getFont } from './fonts'
+import { canvasFont, getFont } from './fonts'
 import { registerCardFonts } from './fonts.server'
 
 // The browser's context satisfies the same interface as the server's: a type check, so
@@ -32,7 +32,7 @@ describe('drawCard', () => {
 		const canvas = createCanvas(600, 400)
 		const ctx = canvas.getContext('2d')
 		const result = drawCard(ctx, options, fill('#202020'))
-		expect(result.layout.font).toBe('700 48px "Montserrat", "Montserrat Ext", sans-serif')
+		expect(result.layout.font).toBe(canvasFont(getFont('montserrat'), 48))
 		expect(result.guard?.adjusted).toBe(false)
 		expect(result.overlay).toBe(0.3)
 		// White text pixels along each line's middle, none between the lines.
@@ -83,4 +83,56 @@ describe('drawCard', () => {
 		)
 		expect(half.layout.lines).toEqual(full.layout.lines)
 	})
+
+	test('emoji are drawn in colour, and the guard still works with them in the text', () => {
+		const ctx = createCanvas(600, 400).getContext('2d')
+		const text = 'Feliz 😀 día 🇦🇷'
+		const result = drawCard(ctx, { ...options, text }, fill('#f5f5f5'))
+		expect(result.layout.lines.map((line) => line.text).join(' ')).toBe(text)
+		expect(result.guard?.adjusted).toBe(true)
+		expect(result.guard?.contrast).toBeGreaterThanOrEqual(4.5)
+		const { x, y, width, height } = result.layout.box
+		expect(colourfulPixels(ctx, x, y, width, height)).toBeGreaterThan(200)
+		// White text alone on the same background has no colour at all.
+		const plain = createCanvas(600, 400).getContext('2d')
+		const without = drawCard(plain, { ...options, text: 'Feliz día' }, fill('#f5f5f5'))
+		const box = without.layout.box
+		expect(colourfulPixels(plain, box.x, box.y, box.width, box.height)).toBe(0)
+	})
+
+	test('the handle goes in its corner only', () => {
+		const draw = (handle?: { text: string; corner: 'top-left' | 'bottom-right' }) => {
+			const ctx = createCanvas(600, 400).getContext('2d')
+			return { ctx, result: drawCard(ctx, { ...options, handle }, fill('#202020')) }
+		}
+		const plain = draw()
+		const marked = draw({ text: '@mi_cuenta', corner: 'top-left' })
+		expect(plain.result.handle).toBeNull()
+		expect(marked.result.handle).toMatchObject({ align: 'left', fontSize: 16 })
+		const region = (ctx: Ctx2D, x: number, y: number) =>
+			Array.from(ctx.getImageData(x, y, 150, 40).data)
+		expect(region(marked.ctx, 0, 0)).not.toEqual(region(plain.ctx, 0, 0))
+		expect(region(marked.ctx, 450, 360)).toEqual(region(plain.ctx, 450, 360))
+		// White letters there.
+		const corner = marked.ctx.getImageData(0, 0, 150, 40).data
+		let white = 0
+		for (let index = 0; index < corner.length; index += 4) if ((corner[index] ?? 0) > 240) white++
+		expect(white).toBeGreaterThan(20)
+	})
 })
+
+/** Pixels whose channels differ by more than 80: colour, not white, grey or black. */
+function colourfulPixels(ctx: Ctx2D, x: number, y: number, width: number, height: number) {
+	const { data } = ctx.getImageData(
+		Math.floor(x),
+		Math.floor(y),
+		Math.ceil(width),
+		Math.ceil(height),
+	)
+	let count = 0
+	for (let index = 0; index < data.length; index += 4) {
+		const channels = [data[index] ?? 0, data[index + 1] ?? 0, data[index + 2] ?? 0]
+		if (Math.max(...channels) - Math.min(...channels) > 80) count++
+	}
+	return count
+}

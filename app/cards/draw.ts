@@ -1,7 +1,8 @@
 import { type Ctx2D } from './canvas'
 import { guardContrast, srgbToLinear, type ContrastGuardResult } from './contrast'
 import { type FontFamily } from './fonts'
-import { layoutText, type TextLayout } from './layout'
+import { type Corner } from './handle'
+import { layoutHandle, layoutText, type HandleLayout, type TextLayout } from './layout'
 
 /** JPEG quality of every exported card; canvas.toBlob takes it as is. */
 export const JPEG_QUALITY = 0.92
@@ -21,6 +22,8 @@ interface DrawCardOptions {
 	overlay: number
 	/** Raise the overlay / strengthen the outline until text contrast reaches 4.5:1. */
 	contrastGuard?: boolean
+	/** The owner's handle, drawn small in a corner in the card's font and colour. */
+	handle?: { text: string; corner: Corner }
 }
 
 /** A decoded image with its natural size, or a painter that draws the background itself. */
@@ -34,6 +37,8 @@ interface DrawCardResult {
 	guard: ContrastGuardResult | null
 	/** Overlay opacity actually drawn. */
 	overlay: number
+	/** Where the handle went (null without one). */
+	handle: HandleLayout | null
 }
 
 /** Draws `image` to fill width × height, cropping the overflow around the centre. */
@@ -167,7 +172,7 @@ export function drawCard<Img>(
 	// each line is centred on its capital height instead: glyph outlines measure the same in
 	// both, and the server's and the browser's pictures match.
 	ctx.textBaseline = 'alphabetic'
-	const capHeight = ctx.measureText('H').actualBoundingBoxAscent ?? fontSize * 0.7
+	const capHeight = capHeightOf(ctx, fontSize)
 	ctx.lineJoin = 'round'
 	ctx.miterLimit = 2
 	for (const line of layout.lines) {
@@ -188,6 +193,48 @@ export function drawCard<Img>(
 		ctx.fillText(line.text, line.x, line.y + capHeight / 2)
 	}
 
+	const handle = options.handle
+		? drawHandle(ctx, options.handle, { width, height, font, color, outline })
+		: null
+
 	ctx.restore()
-	return { layout, guard, overlay }
+	return { layout, guard, overlay, handle }
+}
+
+function capHeightOf<Img>(ctx: Ctx2D<Img>, fontSize: number) {
+	return ctx.measureText('H').actualBoundingBoxAscent ?? fontSize * 0.7
+}
+
+/** The handle in its corner: the phrase's colour and outline, thinner and without shadow. */
+function drawHandle<Img>(
+	ctx: Ctx2D<Img>,
+	handle: { text: string; corner: Corner },
+	card: {
+		width: number
+		height: number
+		font: FontFamily
+		color: string
+		outline: 'dark' | 'light'
+	},
+): HandleLayout {
+	const layout = layoutHandle({
+		width: card.width,
+		height: card.height,
+		font: card.font,
+		text: handle.text,
+		corner: handle.corner,
+		measure: (text, fontString) => {
+			ctx.font = fontString
+			return ctx.measureText(text).width
+		},
+	})
+	ctx.font = layout.font
+	ctx.textAlign = layout.align
+	const y = layout.y + capHeightOf(ctx, layout.fontSize) / 2
+	ctx.strokeStyle = OUTLINE_COLORS[card.outline]
+	ctx.lineWidth = Math.max(1.5, layout.fontSize * 0.12)
+	ctx.strokeText(handle.text, layout.x, y)
+	ctx.fillStyle = card.color
+	ctx.fillText(handle.text, layout.x, y)
+	return layout
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
-import { GlobalFonts } from '@napi-rs/canvas'
-import { FONT_FAMILIES, fontFaceSources, fontFileName } from './fonts'
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas'
+import { EMOJI_FACES, sampleEmoji } from './emoji'
+import { allFontFiles, fontFileName } from './fonts'
 
 const require = createRequire(import.meta.url)
 
@@ -13,37 +14,47 @@ export function resolveFontFile(specifier: string): string {
 }
 
 /**
- * Registers the 30 card families with @napi-rs/canvas, once per thread (each render worker
- * does it when it starts); returns how many files were registered. Throws when a file is
- * missing, so a broken install fails loudly instead of drawing in a fallback font.
+ * Registers the 30 card families and the colour emoji subsets with @napi-rs/canvas, once
+ * per thread (each render worker does it when it starts); returns how many files were
+ * registered. Throws when a file is missing, so a broken install fails loudly instead of
+ * drawing in a fallback font.
  */
 export function registerCardFonts(): number {
 	if (registered) return registered
 	const missing: string[] = []
 	let count = 0
-	for (const font of FONT_FAMILIES) {
-		for (const source of fontFaceSources(font)) {
-			const key = GlobalFonts.registerFromPath(resolveFontFile(source.specifier), source.family)
-			if (key) count++
-			else missing.push(source.specifier)
-		}
+	for (const source of allFontFiles()) {
+		const key = GlobalFonts.registerFromPath(resolveFontFile(source.specifier), source.family)
+		if (key) count++
+		else missing.push(source.specifier)
 	}
 	if (missing.length) throw new Error(`Could not register card fonts: ${missing.join(', ')}`)
 	registered = count
 	return count
 }
 
+/**
+ * Draws one emoji of each subset on a scrap canvas. Skia reads a typeface's tables on its
+ * first use, a few tens of milliseconds for the large emoji files: a render worker does it
+ * when it starts, so the first card with emoji does not wait for it.
+ */
+export function warmEmojiFonts() {
+	const ctx = createCanvas(32, 32).getContext('2d')
+	for (const face of EMOJI_FACES) {
+		ctx.font = `16px "${face.family}"`
+		ctx.fillText(sampleEmoji(face), 0, 24)
+	}
+}
+
 let filesByName: Map<string, string> | undefined
 
 /**
  * Absolute path of a card font file by its name, for a route that serves the files to the
- * browser canvas; null for any name that is not one of the 30 families' files.
+ * browser canvas; null for any name that is not one of the cards' files.
  */
 export function fontFilePath(fileName: string): string | null {
 	filesByName ??= new Map(
-		FONT_FAMILIES.flatMap((font) =>
-			fontFaceSources(font).map((source) => [fontFileName(source), source.specifier] as const),
-		),
+		allFontFiles().map((source) => [fontFileName(source), source.specifier] as const),
 	)
 	const specifier = filesByName.get(fileName)
 	return specifier ? resolveFontFile(specifier) : null

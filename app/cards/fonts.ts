@@ -10,7 +10,11 @@
  * The latin and latin-ext subsets are registered as two family names ('Arimo' and
  * 'Arimo Ext'): Skia cannot merge two files into one family, so the font stack falls back
  * from the first to the second. Spanish (á é í ó ú ü ñ ¿ ¡) is entirely in the latin subset.
+ * Every stack then lists the colour emoji subsets (emoji.ts), so a phrase's emoji are drawn
+ * from the same files on both sides.
  */
+
+import { EMOJI_FACES, EMOJI_FONT_STACK } from './emoji'
 
 export type FontCategory = 'sans' | 'serif' | 'display' | 'handwriting'
 
@@ -154,7 +158,7 @@ export function fontFaceSources(font: FontFamily): FontFaceSource[] {
 }
 
 /** The file name of a source (unique across all families, e.g. 'arimo-latin-700-normal.woff2'). */
-export function fontFileName(source: FontFaceSource): string {
+export function fontFileName(source: Pick<FontFaceSource, 'specifier'>): string {
 	return source.specifier.slice(source.specifier.lastIndexOf('/') + 1)
 }
 
@@ -162,7 +166,7 @@ export function fontFileName(source: FontFaceSource): string {
  * URL of a font file when the app serves them from one route (see fontFilePath in
  * fonts.server.ts), e.g. '/fonts/arimo-latin-700-normal.woff2'.
  */
-export function fontFileUrl(source: FontFaceSource, base = '/fonts'): string {
+export function fontFileUrl(source: Pick<FontFaceSource, 'specifier'>, base = '/fonts'): string {
 	return `${base}/${fontFileName(source)}`
 }
 
@@ -174,12 +178,20 @@ function genericFallback(font: FontFamily) {
 	return font.category === 'serif' ? 'serif' : 'sans-serif'
 }
 
-/** CSS font-family list: the latin face, its latin-ext face, then a generic family. */
+/**
+ * CSS font-family list: the latin face, its latin-ext face, the emoji subsets, then a
+ * generic family.
+ */
 function fontStack(font: FontFamily): string {
 	const families = [`"${font.family}"`]
 	if (font.files.latinExt) families.push(`"${extFamily(font)}"`)
-	families.push(genericFallback(font))
+	families.push(EMOJI_FONT_STACK, genericFallback(font))
 	return families.join(', ')
+}
+
+/** Every file the cards draw with: the 30 families' and the emoji subsets'. */
+export function allFontFiles(): Array<{ family: string; specifier: string }> {
+	return [...FONT_FAMILIES.flatMap((font) => fontFaceSources(font)), ...EMOJI_FACES]
 }
 
 /** The canvas `ctx.font` value for a family at a pixel size. */

@@ -1,9 +1,12 @@
 /**
- * Writes the phrase into a JPEG's metadata without re-encoding it: an EXIF segment with
- * ImageDescription (UTF-8, as most readers expect) and an XMP segment with dc:description
- * (the standard place for Unicode text). Pure byte work on Uint8Array, so the browser can
- * tag its canvas downloads the same way the server does.
+ * Writes the phrase (and the owner's handle) into a JPEG's metadata without re-encoding
+ * it: an EXIF segment with ImageDescription and Artist (UTF-8, as most readers expect) and
+ * an XMP segment with dc:description and dc:creator (the standard places for Unicode
+ * text). Pure byte work on Uint8Array, so the browser can tag its canvas downloads the
+ * same way the server does.
  */
+
+import { type CardState } from './params'
 
 const encoder = new TextEncoder()
 
@@ -69,13 +72,17 @@ function escapeXml(text: string) {
 		.replace(/"/g, '&quot;')
 }
 
-function xmpPayload(description: string, software: string): Uint8Array {
+function xmpPayload(description: string, software: string, artist?: string): Uint8Array {
+	const creator = artist
+		? `<dc:creator><rdf:Seq><rdf:li>${escapeXml(artist)}</rdf:li></rdf:Seq></dc:creator>`
+		: ''
 	const packet =
 		'<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>' +
 		'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
 		'<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/">' +
 		`<xmp:CreatorTool>${escapeXml(software)}</xmp:CreatorTool>` +
 		`<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(description)}</rdf:li></rdf:Alt></dc:description>` +
+		creator +
 		'</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
 	const namespace = encoder.encode(XMP_NAMESPACE)
 	const body = encoder.encode(packet)
@@ -85,15 +92,25 @@ function xmpPayload(description: string, software: string): Uint8Array {
 	return payload
 }
 
+/** What a card's JPEG says about itself: the phrase, and the owner's handle as its artist. */
+export function cardMetadata(state: Pick<CardState, 'text' | 'handle'>) {
+	return { description: state.text, artist: state.handle }
+}
+
+export const EXIF_TAGS = { imageDescription: 0x010e, software: 0x0131, artist: 0x013b } as const
+
 /**
  * Returns a copy of `jpeg` with the description in EXIF ImageDescription and XMP
- * dc:description, inserted after the JFIF header (or right after SOI). Existing EXIF or
- * XMP segments are dropped.
+ * dc:description, and the artist (when given) in EXIF Artist and XMP dc:creator, inserted
+ * after the JFIF header (or right after SOI). Existing EXIF or XMP segments are dropped.
  */
-export function withJpegDescription(
+export function withJpegMetadata(
 	jpeg: Uint8Array,
-	description: string,
-	software = 'Frasea',
+	{
+		description,
+		artist,
+		software = 'Frasea',
+	}: { description: string; artist?: string; software?: string },
 ): Uint8Array {
 	if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('Not a JPEG')
 	const kept: Uint8Array[] = []
@@ -114,12 +131,13 @@ export function withJpegDescription(
 		segment(
 			0xe1,
 			exifPayload([
-				{ tag: 0x010e, value: encoder.encode(description) },
-				{ tag: 0x0131, value: encoder.encode(software) },
+				{ tag: EXIF_TAGS.imageDescription, value: encoder.encode(description) },
+				{ tag: EXIF_TAGS.software, value: encoder.encode(software) },
+				...(artist ? [{ tag: EXIF_TAGS.artist, value: encoder.encode(artist) }] : []),
 			]),
 		),
 	]
-	const xmp = xmpPayload(description, software)
+	const xmp = xmpPayload(description, software, artist)
 	if (xmp.length <= MAX_SEGMENT) segments.push(segment(0xe1, xmp))
 	kept.splice(insertAt, 0, ...segments)
 	const rest = jpeg.subarray(offset)
@@ -137,6 +155,11 @@ export function withJpegDescription(
 
 /** Reads EXIF ImageDescription back (for tests and tooling). */
 export function readExifDescription(exif: Uint8Array): string | null {
+	return readExifText(exif, EXIF_TAGS.imageDescription)
+}
+
+/** Reads an ASCII (UTF-8) EXIF entry of the first IFD back, e.g. Artist. */
+export function readExifText(exif: Uint8Array, tag: number): string | null {
 	let start = 0
 	if (EXIF_HEADER.every((byte, index) => exif[index] === byte)) start = EXIF_HEADER.length
 	const view = new DataView(exif.buffer, exif.byteOffset + start, exif.length - start)
@@ -145,7 +168,7 @@ export function readExifDescription(exif: Uint8Array): string | null {
 	const count = view.getUint16(ifd, little)
 	for (let index = 0; index < count; index++) {
 		const at = ifd + 2 + index * 12
-		if (view.getUint16(at, little) !== 0x010e) continue
+		if (view.getUint16(at, little) !== tag) continue
 		const length = view.getUint32(at + 4, little)
 		const valueAt = length <= 4 ? at + 8 : view.getUint32(at + 8, little)
 		const bytes = new Uint8Array(view.buffer, view.byteOffset + valueAt, length)

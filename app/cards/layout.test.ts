@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { getFont } from './fonts'
-import { drawableText, LAYOUT, layoutText, wrapText, type MeasureText } from './layout'
+import { graphemes } from './emoji'
+import { canvasFont, getFont } from './fonts'
+import {
+	drawableText,
+	HANDLE_LAYOUT,
+	LAYOUT,
+	layoutHandle,
+	layoutText,
+	wrapText,
+	type MeasureText,
+} from './layout'
 
 // A monospaced stand-in: every character is half the font size wide.
 const monospace: MeasureText = (text, font) => {
@@ -82,7 +91,7 @@ describe('layout', () => {
 			minFontSize: layout.fontSize + 2,
 		})
 		expect(larger.overflows).toBe(true)
-		expect(layout.font).toBe(`700 ${layout.fontSize}px "Arimo", "Arimo Ext", sans-serif`)
+		expect(layout.font).toBe(canvasFont(font, layout.fontSize))
 	})
 
 	test('keeps wrapping at the minimum size when even that does not fit', () => {
@@ -118,10 +127,144 @@ describe('layout', () => {
 		expect(wrapText('uno\n\ndos', 1000, narrow)).toEqual(['uno', '', 'dos'])
 	})
 
-	test('leaves out emoji the card fonts cannot draw, keeps Spanish and symbols', () => {
+	test('keeps the whole phrase, emoji included; only a pictograph no font draws goes', () => {
 		expect(drawableText('¡Feliz año! 🎉🎂 Ñandú 👍🏽 ©™ #éxito ❤️')).toBe(
-			'¡Feliz año! Ñandú ©™ #éxito',
+			'¡Feliz año! 🎉🎂 Ñandú 👍🏽 ©™ #éxito ❤️',
 		)
+		// U+1FC00 is reserved for future pictographs: no subset has it.
+		expect(drawableText('Pronto \u{1fc00} llega')).toBe('Pronto llega')
 		expect(drawableText('Uno  \n\n\n\n dos')).toBe('Uno\n\ndos')
+	})
+})
+
+/*
+ * Emoji measured as the fonts do: an emoji is wider than a letter (1.25 em against half an
+ * em here), whatever code points make it up.
+ */
+const withEmoji: MeasureText = (text, font) => {
+	const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1])
+	return graphemes(text).reduce(
+		(width, cluster) =>
+			width +
+			size *
+				(/\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(cluster) ? 1.25 : 0.5),
+		0,
+	)
+}
+
+const SEQUENCES = {
+	family: '👨‍👩‍👧',
+	skinTone: '👍🏽',
+	flag: '🇦🇷',
+	keycap: '1️⃣',
+	variationSelector: '❤️',
+	subdivisionFlag: '🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+}
+
+describe('layout with emoji', () => {
+	test.each(Object.entries(SEQUENCES))('a %s is one cluster and never split', (_, sequence) => {
+		expect(graphemes(sequence)).toEqual([sequence])
+		expect(drawableText(`Hola ${sequence}`)).toBe(`Hola ${sequence}`)
+		// A "word" of ten of them, on lines two emoji wide: broken between them only.
+		const lines = wrapText(sequence.repeat(10), 2.6 * 40, (text) => withEmoji(text, '40px x'))
+		expect(lines.join('')).toBe(sequence.repeat(10))
+		for (const line of lines) expect(line).toMatch(new RegExp(`^(${sequence})+$`, 'u'))
+		expect(lines).toHaveLength(5)
+	})
+
+	test('wraps at 85 % of the width, measuring emoji as wide as the font draws them', () => {
+		const text = `${Object.values(SEQUENCES).join(' ')} Hoy es un gran día para sonreír 😀 y seguir 🚀`
+		const layout = layoutText({
+			width: 600,
+			height: 1000,
+			font,
+			fontSize: 48,
+			text,
+			measure: withEmoji,
+		})
+		expect(layout.maxWidth).toBe(510)
+		expect(layout.lines.length).toBeGreaterThan(1)
+		for (const line of layout.lines) {
+			expect(line.width).toBe(withEmoji(line.text, layout.font))
+			expect(line.width).toBeLessThanOrEqual(510)
+		}
+		expect(layout.lines.map((line) => line.text).join(' ')).toBe(text)
+	})
+
+	test('shrinks to fit when emoji make the text taller', () => {
+		const text = '🌊 '.repeat(60).trim()
+		const layout = layoutText({
+			width: 1200,
+			height: 315,
+			font,
+			fontSize: 150,
+			text,
+			measure: withEmoji,
+		})
+		expect(layout.shrunk).toBe(true)
+		expect(layout.overflows).toBe(false)
+		expect(layout.lines.length * layout.lineHeight).toBeLessThanOrEqual(315 * 0.85)
+		expect(layout.lines.map((line) => line.text).join(' ')).toBe(text)
+	})
+
+	test('a phrase made only of emoji is drawn, not an empty card', () => {
+		const layout = layoutText({
+			width: 1080,
+			height: 1080,
+			font,
+			fontSize: 72,
+			text: '🎉🎂🥳',
+			measure: withEmoji,
+		})
+		expect(layout.lines).toEqual([
+			expect.objectContaining({ text: '🎉🎂🥳', width: 3 * 1.25 * 72 }),
+		])
+		expect(layout.box.width).toBeGreaterThan(0)
+	})
+})
+
+describe('the handle', () => {
+	const measure = monospace
+	test.each([
+		['bottom-right', 'right', 1080 - 37.8, 1080 - 37.8 - 17.5],
+		['bottom-left', 'left', 37.8, 1080 - 37.8 - 17.5],
+		['top-right', 'right', 1080 - 37.8, 37.8 + 17.5],
+		['top-left', 'left', 37.8, 37.8 + 17.5],
+	] as const)(
+		'%s: small, aligned to its corner, in the band the phrase leaves free',
+		(corner, align, x, y) => {
+			const layout = layoutHandle({
+				width: 1080,
+				height: 1080,
+				font,
+				text: '@mi_cuenta',
+				corner,
+				measure,
+			})
+			// 3.2 % of 1080 px, rounded; 3.5 % from both edges.
+			expect(layout).toMatchObject({ fontSize: 35, align })
+			expect(layout.x).toBeCloseTo(x)
+			expect(layout.y).toBeCloseTo(y)
+			expect(layout.font).toBe(canvasFont(font, 35))
+			const free = (1080 * (1 - LAYOUT.heightRatio)) / 2
+			const [top, bottom] = [layout.y - layout.fontSize / 2, layout.y + layout.fontSize / 2]
+			expect(corner.startsWith('top') ? bottom : 1080 - top).toBeLessThanOrEqual(free)
+		},
+	)
+
+	test('follows the shorter side, within 16 and 48 px, and never takes half the width', () => {
+		const size = (width: number, height: number, text = '@yo') =>
+			layoutHandle({ width, height, font, text, corner: 'bottom-right', measure }).fontSize
+		expect(size(1500, 500)).toBe(HANDLE_LAYOUT.minSize)
+		expect(size(4000, 4000)).toBe(HANDLE_LAYOUT.maxSize)
+		const long = layoutHandle({
+			width: 400,
+			height: 400,
+			font,
+			text: 'x'.repeat(30),
+			corner: 'top-left',
+			measure,
+		})
+		expect(long.width).toBeLessThanOrEqual(400 * HANDLE_LAYOUT.maxWidthRatio)
 	})
 })

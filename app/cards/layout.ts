@@ -1,4 +1,6 @@
+import { graphemes, isUndrawablePictograph } from './emoji'
 import { canvasFont, type FontFamily } from './fonts'
+import { type Corner } from './handle'
 
 /**
  * Text layout shared by the server renderer and the browser canvas, so both break lines at
@@ -55,16 +57,15 @@ interface LayoutInput {
 	minFontSize?: number
 }
 
-// Emoji and other pictographs are in none of the card fonts: the server would draw empty
-// boxes and the browser a system emoji, so both leave them out. Symbols up to ™ stay.
-const PICTOGRAPHS = /\u200d|\ufe0e|\ufe0f|\u20e3|\p{Emoji_Modifier}|\p{Regional_Indicator}/gu
-const EXTENDED_PICTOGRAPHIC = /\p{Extended_Pictographic}/gu
-
-/** The text as drawn: pictographs removed, spaces collapsed, paragraphs kept. */
+/**
+ * The text as drawn: spaces collapsed, paragraphs kept, and the whole phrase otherwise,
+ * emoji included (the font stacks end in the colour emoji subsets). Only a pictograph that
+ * no emoji subset draws is left out, since it would be an empty box.
+ */
 export function drawableText(text: string): string {
-	return text
-		.replace(PICTOGRAPHS, '')
-		.replace(EXTENDED_PICTOGRAPHIC, (char) => ((char.codePointAt(0) ?? 0) <= 0x2122 ? char : ''))
+	return graphemes(text)
+		.filter((cluster) => !isUndrawablePictograph(cluster))
+		.join('')
 		.split(/\r?\n/)
 		.map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
 		.join('\n')
@@ -74,7 +75,7 @@ export function drawableText(text: string): string {
 
 /**
  * Greedy word wrap to `maxWidth`. Explicit line breaks start a new line; a word wider
- * than the line is broken between characters.
+ * than the line is broken between grapheme clusters, so an emoji sequence stays whole.
  */
 export function wrapText(
 	text: string,
@@ -111,7 +112,7 @@ export function wrapText(
 function breakWord(word: string, maxWidth: number, measure: (text: string) => number) {
 	const pieces: string[] = []
 	let piece = ''
-	for (const char of Array.from(word)) {
+	for (const char of graphemes(word)) {
 		if (piece && measure(piece + char) > maxWidth) {
 			pieces.push(piece)
 			piece = char
@@ -190,5 +191,68 @@ export function layoutText(input: LayoutInput): TextLayout {
 		box: { x: (width - widest) / 2, y: top, width: widest, height: blockHeight },
 		shrunk: best.fontSize < input.fontSize,
 		overflows: !best.fits,
+	}
+}
+
+export const HANDLE_LAYOUT = {
+	/** The handle's size: 3.2 % of the card's shorter side, between 16 and 48 px. */
+	sizeRatio: 0.032,
+	minSize: 16,
+	maxSize: 48,
+	/** Distance from the two edges of its corner: 3.5 % of the shorter side. */
+	marginRatio: 0.035,
+	/** At most this share of the card's width; a longer handle is drawn smaller. */
+	maxWidthRatio: 0.45,
+} as const
+
+export interface HandleLayout {
+	font: string
+	fontSize: number
+	/** The edge the text is aligned to (its left or right end). */
+	x: number
+	align: 'left' | 'right'
+	/** Centre of the line: draw.ts centres the capital height on it, as for the phrase. */
+	y: number
+	width: number
+}
+
+/**
+ * Where the handle goes: small, in its corner, inside the band the phrase leaves free
+ * (the phrase keeps to the middle 85 % of the height).
+ */
+export function layoutHandle(input: {
+	width: number
+	height: number
+	font: FontFamily
+	text: string
+	corner: Corner
+	measure: MeasureText
+}): HandleLayout {
+	const { width, height, font, text, corner, measure } = input
+	const side = Math.min(width, height)
+	let fontSize = Math.round(
+		Math.min(
+			HANDLE_LAYOUT.maxSize,
+			Math.max(HANDLE_LAYOUT.minSize, side * HANDLE_LAYOUT.sizeRatio),
+		),
+	)
+	let fontString = canvasFont(font, fontSize)
+	let textWidth = measure(text, fontString)
+	const maxWidth = width * HANDLE_LAYOUT.maxWidthRatio
+	if (textWidth > maxWidth) {
+		fontSize = Math.max(8, Math.floor((fontSize * maxWidth) / textWidth))
+		fontString = canvasFont(font, fontSize)
+		textWidth = measure(text, fontString)
+	}
+	const margin = side * HANDLE_LAYOUT.marginRatio
+	const left = corner.endsWith('left')
+	const top = corner.startsWith('top')
+	return {
+		font: fontString,
+		fontSize,
+		x: left ? margin : width - margin,
+		align: left ? 'left' : 'right',
+		y: top ? margin + fontSize / 2 : height - margin - fontSize / 2,
+		width: textWidth,
 	}
 }

@@ -17,6 +17,8 @@ export const CARD_MESSAGES = {
 	batchMissing: 'Esta generación ya no está disponible. Genera frases nuevas cuando quieras.',
 	liked: 'Te gusta esta frase. Nos ayuda a saber qué modelos escriben mejor.',
 	unliked: 'Ya no marcas esta frase con «Me gusta».',
+	handleSwitch: (handle: string) => `Mostrar mi firma (${handle}) en esta tarjeta`,
+	handleHint: 'Tu firma y su esquina se cambian en Configuración, en «Tu marca».',
 } as const
 
 /** Why a card image route refused a request (plain text, next to a 403, 429 or 503). */

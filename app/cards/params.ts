@@ -1,5 +1,6 @@
 import { DEFAULT_BACKGROUND_TYPE, type BackgroundType } from './backgrounds/types'
 import { DEFAULT_FONT_ID } from './fonts'
+import { DEFAULT_CORNER, type Corner } from './handle'
 import { DEFAULT_SIZE_KEY, type SizeKey } from './sizes'
 
 /*
@@ -30,6 +31,13 @@ export interface CardState {
 	seed: number
 	/** Id of an uploaded background; when set it replaces the generated one. */
 	upload?: string
+	/**
+	 * The owner's handle ("Tu marca"), drawn small in a corner. Only the server puts it in:
+	 * from the signed-in owner's brand into the signed image URLs, never from a page URL.
+	 */
+	handle?: string
+	/** The handle's corner (only with a handle). */
+	corner?: Corner
 }
 
 export type CardDesign = Pick<CardState, 'size' | 'font' | 'fontSize' | 'color' | 'overlay'>
@@ -68,6 +76,8 @@ export const CARD_PARAMS = {
 	background: 'b',
 	seed: 'sd',
 	upload: 'u',
+	handle: 'h',
+	corner: 'hc',
 } as const satisfies Record<keyof CardState, string>
 
 function roundToTenth(value: number) {
@@ -98,5 +108,15 @@ export function serializeCardState(state: CardState): URLSearchParams {
 	}
 	if (state.seed !== CARD_DEFAULTS.seed) params.set(CARD_PARAMS.seed, String(state.seed))
 	if (state.upload) params.set(CARD_PARAMS.upload, state.upload)
+	if (state.handle) {
+		params.set(CARD_PARAMS.handle, state.handle)
+		if (state.corner && state.corner !== DEFAULT_CORNER)
+			params.set(CARD_PARAMS.corner, state.corner)
+	}
 	return params
+}
+
+/** The handle as drawCard takes it, or undefined when the card has none. */
+export function cardHandle(state: Pick<CardState, 'handle' | 'corner'>) {
+	return state.handle ? { text: state.handle, corner: state.corner ?? DEFAULT_CORNER } : undefined
 }

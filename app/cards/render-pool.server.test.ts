@@ -17,7 +17,7 @@ import {
 	type RenderTask,
 } from './render-task.server'
 import * as serve from './serve.server'
-import { withJpegDescription } from './jpeg-metadata'
+import { cardMetadata, withJpegMetadata } from './jpeg-metadata'
 import { PLATFORM_SIZES } from './sizes'
 import { createCardState } from './state'
 import { cardImageUrl, signedCardUrl } from './urls.server'
@@ -81,9 +81,9 @@ describe('the render pool draws what the main thread drew', () => {
 			createCanvas(width, height),
 		)
 		const before = Buffer.from(
-			withJpegDescription(await canvas.encode('jpeg', Math.round(quality * 100)), state.text),
+			withJpegMetadata(await canvas.encode('jpeg', Math.round(quality * 100)), cardMetadata(state)),
 		)
-		expect(Buffer.from(encodeCardJpeg(canvas, quality, state.text)).equals(before)).toBe(true)
+		expect(Buffer.from(encodeCardJpeg(canvas, quality, state)).equals(before)).toBe(true)
 		// The worker's one canvas has held other cards, other sizes, the same size.
 		await renders.run({ kind: 'card', state: { ...state, text: 'Otra frase', overlay: 0.8 } })
 		await renders.run({ kind: 'card', state: { ...state, size: 'twitter_post', color: '#ff0000' } })

@@ -14,7 +14,8 @@ import { proceduralBackground } from './backgrounds/procedural'
 import { drawCard, JPEG_QUALITY, type CardBackground } from './draw'
 import { cardFileName } from './file-names'
 import { getFont } from './fonts'
-import { withJpegDescription } from './jpeg-metadata'
+import { cardHandle } from './params'
+import { cardMetadata, withJpegMetadata } from './jpeg-metadata'
 import { PLATFORM_SIZES, SIZE_KEYS, type SizeKey } from './sizes'
 import { type CardState } from './state'
 
@@ -118,15 +119,20 @@ export function drawCardCanvas(
 			fontSize: state.fontSize,
 			color: state.color,
 			overlay: state.overlay,
+			handle: cardHandle(state),
 		},
 		background,
 	)
 	return { canvas, quality: options.quality ?? (output.scale < 1 ? PREVIEW_QUALITY : JPEG_QUALITY) }
 }
 
-/** The JPEG of a drawn card, with the phrase in its EXIF and XMP metadata. */
-export function encodeCardJpeg(canvas: Canvas, quality: number, text: string): Uint8Array {
-	return withJpegDescription(canvas.encodeSync('jpeg', Math.round(quality * 100)), text)
+/** The JPEG of a drawn card, with the phrase and the handle in its EXIF and XMP metadata. */
+export function encodeCardJpeg(
+	canvas: Canvas,
+	quality: number,
+	state: Pick<CardState, 'text' | 'handle'>,
+): Uint8Array {
+	return withJpegMetadata(canvas.encodeSync('jpeg', Math.round(quality * 100)), cardMetadata(state))
 }
 
 function drawJpeg(
@@ -136,7 +142,7 @@ function drawJpeg(
 	options: Pick<CardTask, 'width' | 'height' | 'quality'> = {},
 ) {
 	const { canvas, quality } = drawCardCanvas(state, sizeKey, background, options)
-	return encodeCardJpeg(canvas, quality, state.text)
+	return encodeCardJpeg(canvas, quality, state)
 }
 
 async function renderZip(task: ZipTask): Promise<Uint8Array> {

@@ -3,13 +3,13 @@
  * build compiles it into a file of its own next to the server bundle (vite.config.ts);
  * from source (development, tests) it runs through tsx.
  *
- * Fonts are registered once, when the worker starts; the pool hears about it (one message
- * per worker) and counts it. A task that fails (bytes that do not decode, say) answers
+ * Fonts are registered once, when the worker starts, and the emoji subsets read once; the
+ * pool hears about it (one message per worker) and counts it. A task that fails (bytes that do not decode, say) answers
  * `{ error }`, so the pool tells a bad task from a worker that died.
  */
 import { parentPort, threadId } from 'node:worker_threads'
 import { move } from 'piscina'
-import { registerCardFonts } from './fonts.server'
+import { registerCardFonts, warmEmojiFonts } from './fonts.server'
 import { runRenderTask, type RenderTask } from './render-task.server'
 
 export interface RenderWorkerReady {
@@ -20,6 +20,7 @@ export interface RenderWorkerReady {
 }
 
 const fonts = registerCardFonts()
+warmEmojiFonts()
 parentPort?.postMessage({
 	type: 'render-worker-ready',
 	threadId,

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { readExifDescription } from './jpeg-metadata'
+import { EXIF_TAGS, readExifDescription, readExifText } from './jpeg-metadata'
 import { cardFileName, zipFileName } from './file-names'
 import { renderAllSizesZip, renderCard, renderPreview } from './render.server'
 import { PLATFORM_SIZES, SIZE_KEYS } from './sizes'
@@ -42,6 +42,44 @@ describe('renderCard', () => {
 		)
 		const xmp = (await sharp(tricky).metadata()).xmp?.toString('utf8')
 		expect(xmp).toContain('&lt;b&gt;Amor &amp; &quot;paz&quot;&lt;/b&gt;')
+	})
+
+	test('a phrase of emoji only: the JPEG shows them in colour where they are', async () => {
+		// 😀 is yellow: count yellow pixels in the middle of the card, where the phrase is.
+		const yellowInTheMiddle = async (text: string) => {
+			const jpeg = await renderCard(
+				{ ...base, text, size: 'instagram_square', overlay: 0.5 },
+				{ provider: 'procedural' },
+			)
+			const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true })
+			let yellow = 0
+			for (let y = 440; y < 640; y++) {
+				for (let x = 340; x < 740; x++) {
+					const at = (y * info.width + x) * info.channels
+					const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]]
+					if (r > 200 && g > 150 && b < 90) yellow++
+				}
+			}
+			return yellow
+		}
+		expect(await yellowInTheMiddle('😀😀')).toBeGreaterThan(2000)
+		expect(await yellowInTheMiddle('Hola')).toBeLessThan(50)
+	})
+
+	test('the handle is drawn and is the EXIF Artist and XMP creator', async () => {
+		const marked = { ...base, handle: '@mi_cuenta', corner: 'top-left' as const }
+		const jpeg = await renderCard(marked, { provider: 'procedural' })
+		const metadata = await sharp(jpeg).metadata()
+		expect(readExifText(metadata.exif as Buffer, EXIF_TAGS.artist)).toBe('@mi_cuenta')
+		expect(readExifDescription(metadata.exif as Buffer)).toBe(text)
+		expect(metadata.xmp?.toString('utf8')).toContain(
+			'<dc:creator><rdf:Seq><rdf:li>@mi_cuenta</rdf:li></rdf:Seq></dc:creator>',
+		)
+		const plain = await renderCard(base, { provider: 'procedural' })
+		expect(readExifText((await sharp(plain).metadata()).exif as Buffer, EXIF_TAGS.artist)).toBe(
+			null,
+		)
+		expect(jpeg.equals(plain)).toBe(false)
 	})
 
 	test('the same state renders the same bytes', async () => {
@@ -101,6 +139,22 @@ describe('renderAllSizesZip', () => {
 				PLATFORM_SIZES[size].width,
 				PLATFORM_SIZES[size].height,
 			])
+		}
+	})
+
+	test('every size carries the handle: drawn, and as the EXIF Artist', async () => {
+		const marked = { ...base, handle: '@mi_cuenta', corner: 'bottom-left' as const }
+		const [withHandle, without] = await Promise.all([
+			renderAllSizesZip(marked, { provider: 'procedural' }).then(unzipSync),
+			renderAllSizesZip(base, { provider: 'procedural' }).then(unzipSync),
+		])
+		for (const size of SIZE_KEYS) {
+			const name = cardFileName(3, size)
+			const entry = withHandle[name] as Uint8Array
+			const exif = (await sharp(entry).metadata()).exif as Buffer
+			expect(readExifText(exif, EXIF_TAGS.artist), size).toBe('@mi_cuenta')
+			expect(readExifDescription(exif), size).toBe(text)
+			expect(Buffer.from(entry).equals(Buffer.from(without[name] as Uint8Array)), size).toBe(false)
 		}
 	})
 

@@ -186,7 +186,10 @@ export async function cardBackgroundResponse(request: Request): Promise<Response
 
 const fontFiles = new Map<string, Buffer>()
 
-/** GET /fonts/{file}.woff2: a card font file, the same one the server draws with. */
+/**
+ * GET /fonts/{file}: a card font file (.woff2) or a colour emoji subset (.woff), the same
+ * file the server draws with.
+ */
 export async function fontFileResponse(request: Request, fileName: string): Promise<Response> {
 	const file = fontFilePath(fileName)
 	if (!file) return text(404, SERVE_MESSAGES.fontNotFound)
@@ -197,5 +200,6 @@ export async function fontFileResponse(request: Request, fileName: string): Prom
 		bytes = await readFile(file)
 		fontFiles.set(fileName, bytes)
 	}
-	return binary(bytes, { type: 'font/woff2', etag, cacheControl: CACHE_CONTROL.immutable })
+	const type = fileName.endsWith('.woff2') ? 'font/woff2' : 'font/woff'
+	return binary(bytes, { type, etag, cacheControl: CACHE_CONTROL.immutable })
 }

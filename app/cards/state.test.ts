@@ -177,3 +177,36 @@ describe('card state in the URL', () => {
 		expect(seeds.size).toBeGreaterThan(1)
 	})
 })
+
+describe('the handle in the card state', () => {
+	test('travels as h (and hc when not the default corner), and round-trips', () => {
+		const marked: CardState = { ...full, handle: '@Ñandú.estudio', corner: 'top-left' }
+		const params = serializeCardState(marked)
+		expect(params.get('h')).toBe('@Ñandú.estudio')
+		expect(params.get('hc')).toBe('top-left')
+		expect(parseCardState(params)).toEqual({ ok: true, state: marked })
+		const bottomRight = serializeCardState({ ...full, handle: '@yo', corner: 'bottom-right' })
+		expect(bottomRight.has('hc')).toBe(false)
+		expect(parseCardState(bottomRight)).toMatchObject({
+			ok: true,
+			state: { handle: '@yo', corner: 'bottom-right' },
+		})
+	})
+
+	test('one spelling per card: no corner without a handle', () => {
+		const result = parse('t=x&hc=top-left')
+		expect(result.ok && result.state).not.toHaveProperty('corner')
+		expect(serializeCardState({ ...full, corner: 'top-left' }).has('hc')).toBe(false)
+	})
+
+	test('the rules of the brand settings hold here too', () => {
+		expect(parse(`t=x&h=${encodeURIComponent('  @mi   cuenta ')}`)).toMatchObject({
+			ok: true,
+			state: { handle: '@mi cuenta' },
+		})
+		for (const bad of ['', '<script>', 'a'.repeat(31), '@yo 😀', 'мой', 'a/b']) {
+			expect(errorFor(`t=x&h=${encodeURIComponent(bad)}`)).toEqual([CARD_STATE_MESSAGES.handle])
+		}
+		expect(errorFor('t=x&h=yo&hc=centro')).toEqual([CARD_STATE_MESSAGES.corner])
+	})
+})

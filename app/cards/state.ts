@@ -6,6 +6,14 @@ import {
 } from './backgrounds/types'
 import { FONT_IDS } from './fonts'
 import {
+	CORNERS,
+	DEFAULT_CORNER,
+	HANDLE_MAX_LENGTH,
+	handleProblem,
+	normalizeHandle,
+	type Corner,
+} from './handle'
+import {
 	CARD_DEFAULTS,
 	CARD_PARAMS,
 	DESIGN_DEFAULTS,
@@ -34,6 +42,8 @@ export const CARD_STATE_MESSAGES = {
 	background: 'El tipo de fondo no es válido.',
 	seed: `La semilla del fondo debe ser un número entero entre 0 y ${SEED_MAX}.`,
 	upload: 'El identificador del fondo subido no es válido.',
+	handle: `La firma debe tener hasta ${HANDLE_MAX_LENGTH} letras, números, espacios o los signos @ . _ -`,
+	corner: 'La esquina de la firma no es válida.',
 } as const
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/
@@ -87,28 +97,41 @@ function integer(min: number, max: number, message: string) {
 }
 
 /** The state as values (for state built in code, e.g. from a saved design). */
-const cardStateSchema = z.object({
-	text: textSchema,
-	index: integer(1, INDEX_MAX, CARD_STATE_MESSAGES.index),
-	size: z.enum(SIZE_KEYS as [SizeKey, ...SizeKey[]], { error: CARD_STATE_MESSAGES.size }),
-	font: z.enum(FONT_IDS as [string, ...string[]], { error: CARD_STATE_MESSAGES.font }),
-	fontSize: integer(FONT_SIZE.min, FONT_SIZE.max, CARD_STATE_MESSAGES.fontSize).refine(
-		(value) => value % FONT_SIZE.step === 0,
-		CARD_STATE_MESSAGES.fontSize,
-	),
-	color: colorSchema,
-	overlay: z
-		.number({ error: CARD_STATE_MESSAGES.overlay })
-		.min(OVERLAY.min, CARD_STATE_MESSAGES.overlay)
-		.max(OVERLAY.max + 1e-9, CARD_STATE_MESSAGES.overlay)
-		.refine((value) => isStep(value, OVERLAY.step), CARD_STATE_MESSAGES.overlay)
-		.transform(roundToTenth),
-	background: z.enum(BACKGROUND_TYPE_KEYS as [BackgroundType, ...BackgroundType[]], {
-		error: CARD_STATE_MESSAGES.background,
-	}),
-	seed: integer(0, SEED_MAX, CARD_STATE_MESSAGES.seed),
-	upload: z.string().regex(UPLOAD_ID, CARD_STATE_MESSAGES.upload).optional(),
-})
+const cardStateSchema = z
+	.object({
+		text: textSchema,
+		index: integer(1, INDEX_MAX, CARD_STATE_MESSAGES.index),
+		size: z.enum(SIZE_KEYS as [SizeKey, ...SizeKey[]], { error: CARD_STATE_MESSAGES.size }),
+		font: z.enum(FONT_IDS as [string, ...string[]], { error: CARD_STATE_MESSAGES.font }),
+		fontSize: integer(FONT_SIZE.min, FONT_SIZE.max, CARD_STATE_MESSAGES.fontSize).refine(
+			(value) => value % FONT_SIZE.step === 0,
+			CARD_STATE_MESSAGES.fontSize,
+		),
+		color: colorSchema,
+		overlay: z
+			.number({ error: CARD_STATE_MESSAGES.overlay })
+			.min(OVERLAY.min, CARD_STATE_MESSAGES.overlay)
+			.max(OVERLAY.max + 1e-9, CARD_STATE_MESSAGES.overlay)
+			.refine((value) => isStep(value, OVERLAY.step), CARD_STATE_MESSAGES.overlay)
+			.transform(roundToTenth),
+		background: z.enum(BACKGROUND_TYPE_KEYS as [BackgroundType, ...BackgroundType[]], {
+			error: CARD_STATE_MESSAGES.background,
+		}),
+		seed: integer(0, SEED_MAX, CARD_STATE_MESSAGES.seed),
+		upload: z.string().regex(UPLOAD_ID, CARD_STATE_MESSAGES.upload).optional(),
+		handle: z
+			.string()
+			.transform(normalizeHandle)
+			.refine((handle) => handleProblem(handle) === null, CARD_STATE_MESSAGES.handle)
+			.optional(),
+		corner: z
+			.enum(CORNERS as unknown as [Corner, ...Corner[]], { error: CARD_STATE_MESSAGES.corner })
+			.optional(),
+	})
+	.transform(({ corner, ...state }): CardState =>
+		// One spelling per card: a corner only with a handle, and then always one.
+		state.handle ? { ...state, corner: corner ?? DEFAULT_CORNER } : state,
+	)
 
 /** A strict decimal-integer string → number (rejects '', '1e3', '0x1', '1.5'). */
 function integerParam(message: string) {
@@ -143,6 +166,8 @@ const paramsSchema = z.object({
 		.trim()
 		.transform((value) => value || undefined)
 		.optional(),
+	handle: z.string().optional(),
+	corner: z.string().trim().optional(),
 })
 
 type ParseCardStateResult =

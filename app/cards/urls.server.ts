@@ -11,7 +11,7 @@ import { signCardPath } from './url-signature.server'
  * Bumped whenever drawing changes, so the long-cached image URLs change with it. Image
  * URLs carry it as `v`; an old version still renders, but is not cached for long.
  */
-export const RENDER_VERSION = '2'
+export const RENDER_VERSION = '3'
 
 /** Widths the preview route accepts (a closed set keeps the cache small). */
 export const PREVIEW_WIDTHS = [360, 540, 720, 1080] as const

@@ -44,6 +44,7 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 		data: { userId, tokenHash: `v-${userId}`, expiresAt: later },
 	})
 	await prisma.userSettings.create({ data: { userId, saveHistory: false } })
+	await prisma.brand.create({ data: { userId, handle: '@borrar', useDesign: true } })
 	await prisma.advancedSettings.create({ data: { userId, temperature: 0.2 } })
 	await prisma.phrase.create({ data: { userId, content: 'Guardada' } })
 	const uploadId = fileId()
@@ -131,6 +132,7 @@ async function rowsOf(userId: string, batchId: string) {
 		PasswordReset: await prisma.passwordReset.count({ where: { userId } }),
 		EmailVerification: await prisma.emailVerification.count({ where: { userId } }),
 		UserSettings: await prisma.userSettings.count({ where: { userId } }),
+		Brand: await prisma.brand.count({ where: { userId } }),
 		AdvancedSettings: await prisma.advancedSettings.count({ where: { userId } }),
 		Phrase: await prisma.phrase.count({ where: { userId } }),
 		HistoryPhrase: await prisma.historyPhrase.count({ where: { userId } }),

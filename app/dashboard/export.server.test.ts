@@ -28,6 +28,7 @@ type ExportShape = {
 	profile: Record<string, unknown>
 	account: { hasPassword: boolean; connections: Array<{ provider: string }> }
 	settings: Record<string, unknown>
+	brand: Record<string, unknown> | null
 	phrases: Array<{ id: string; content: string }>
 	history: Array<{ id: string; content: string; originalPrompt: string | null; settings: unknown }>
 }
@@ -40,6 +41,16 @@ test('every section is there, with only the user’s own rows', async () => {
 		data: { userId: owner.id, providerName: 'google', providerId: 'g-1' },
 	})
 	await prisma.userSettings.create({ data: { userId: owner.id, theme: 'dark', analytics: false } })
+	await prisma.brand.create({
+		data: {
+			userId: owner.id,
+			handle: '@mi_marca',
+			corner: 'top-left',
+			useDesign: true,
+			font: 'lobster',
+		},
+	})
+	await prisma.brand.create({ data: { userId: other.id, handle: '@marca_ajena' } })
 	await prisma.phrase.create({ data: { userId: owner.id, content: 'Mi frase' } })
 	await prisma.phrase.create({ data: { userId: other.id, content: 'Frase ajena' } })
 	await prisma.historyPhrase.create({
@@ -60,6 +71,7 @@ test('every section is there, with only the user’s own rows', async () => {
 		'profile',
 		'account',
 		'settings',
+		'brand',
 		'phrases',
 		'history',
 	])
@@ -70,6 +82,14 @@ test('every section is there, with only the user’s own rows', async () => {
 		connections: [{ provider: 'google', createdAt: expect.any(String) }],
 	})
 	expect(json.settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', analytics: false })
+	expect(json.brand).toEqual({
+		handle: '@mi_marca',
+		corner: 'top-left',
+		useDesign: true,
+		font: 'lobster',
+		color: '#ffffff',
+		overlay: 0.3,
+	})
 	expect(json.phrases.map((row) => row.content)).toEqual(['Mi frase'])
 	expect(json.history).toEqual([
 		{
@@ -89,6 +109,7 @@ test('a user with nothing saved gets the defaults and empty lists', async () => 
 	const user = await newUser()
 	const { json } = await exported(user.id)
 	expect(json.settings).toEqual(DEFAULT_SETTINGS)
+	expect(json.brand).toBeNull()
 	expect(json.phrases).toEqual([])
 	expect(json.history).toEqual([])
 	expect(json.account).toEqual({ hasPassword: false, connections: [] })

@@ -1,9 +1,10 @@
 import { prisma } from '~/utils/db.server'
+import { findBrand } from '~/models/brand.server'
 import { getSettings } from './settings.server'
 
 /**
  * "Exportar mis datos": everything the user keeps in Frasea as one JSON document (profile,
- * account, settings, saved phrases, history). Produced as text pieces, the long lists a
+ * account, settings, brand, saved phrases, history). Produced as text pieces, the long lists a
  * batch of rows at a time (keyset on date and id), so an export of any size holds one
  * batch in memory, and only the user's own rows are ever read.
  */
@@ -110,7 +111,7 @@ export async function exportUserData(userId: string, now = new Date()) {
 	})
 	if (!profile) return null
 	const { password, connections, ...profileFields } = profile
-	const settings = await getSettings(userId)
+	const [settings, brand] = await Promise.all([getSettings(userId), findBrand(userId)])
 	const head = {
 		format: 'frasea-datos',
 		version: EXPORT_FORMAT_VERSION,
@@ -124,6 +125,8 @@ export async function exportUserData(userId: string, now = new Date()) {
 			})),
 		},
 		settings,
+		/** "Tu marca"; null when the user never saved one. */
+		brand,
 	}
 	return (async function* () {
 		// The head as indented JSON without its closing brace; the lists follow it.

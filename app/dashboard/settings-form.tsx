@@ -36,7 +36,8 @@ export function SettingsForm({
 	settings,
 	lastResult,
 }: {
-	tab: SettingsTab
+	/** "Tu marca" has a form of its own (brand-form.tsx). */
+	tab: Exclude<SettingsTab, 'marca'>
 	settings: UserSettingsValues
 	lastResult: SubmissionResult<string[]> | null
 }) {
@@ -167,7 +168,7 @@ export function SettingsForm({
 	)
 }
 
-function RadioGroup({
+export function RadioGroup({
 	id,
 	name,
 	legend,

@@ -64,6 +64,7 @@ export const TABS = [
 	{ key: 'notificaciones', label: 'Notificaciones' },
 	{ key: 'apariencia', label: 'Apariencia' },
 	{ key: 'privacidad', label: 'Privacidad' },
+	{ key: 'marca', label: 'Tu marca' },
 ] as const
 export type SettingsTab = (typeof TABS)[number]['key']
 

@@ -11,11 +11,23 @@ import {
 	pageUrlWithCard,
 	PAGE_FIELDS,
 	UI_PARAMS,
+	withHandle,
 } from './card-params.server'
+import { HANDLE_SWITCH } from './handle-switch'
 import { generatorPageOf } from './pages'
 
 /** Design-editor fields and the background type, as the GET forms send them. */
 const APPLY_FIELDS = ['size', 'font', 'fontSize', 'color', 'overlay', 'background'] as const
+
+/**
+ * The design editor's handle switch: a hidden 'no' followed by a checkbox 'si', so the last
+ * value is the checkbox's when it is ticked. Null when the form has no switch.
+ */
+function handleSwitch(params: URLSearchParams): boolean | null {
+	const values = params.getAll(HANDLE_SWITCH.param)
+	if (values.length === 0) return null
+	return values.at(-1) === HANDLE_SWITCH.on
+}
 
 /**
  * GET /tarjetas/aplicar: applies the design editor (`aviso=diseno`) or the background-type
@@ -55,7 +67,11 @@ export async function applyCardChanges(request: Request): Promise<Response> {
 		}
 		parsed = parseCardState(params)
 	}
-	const state = parsed.ok ? parsed.state : current
+	const state = withHandle(
+		parsed.ok ? parsed.state : current,
+		card.defaults,
+		handleSwitch(url.searchParams) ?? Boolean(current.handle),
+	)
 	const location = pageUrlWithCard(page, back.searchParams, {
 		cardNumber: number,
 		state,

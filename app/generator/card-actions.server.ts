@@ -32,6 +32,7 @@ import {
 	readPageCard,
 	UI_PARAMS,
 } from './card-params.server'
+import { batchBrand } from './owner-brand.server'
 import { type Page } from './pages'
 import { type CardActionData } from './view'
 
@@ -49,7 +50,13 @@ export async function findCard(
 	if (!batch || !phrase) return null
 	const stored = JSON.parse(batch.settings) as { platform?: unknown }
 	const platform: SizeKey = isSizeKey(stored.platform) ? stored.platform : DEFAULT_SIZE_KEY
-	const defaults = cardDefaults({ page, platform, batchId: batch.id, position: phrase.position })
+	const defaults = cardDefaults({
+		page,
+		platform,
+		batchId: batch.id,
+		position: phrase.position,
+		brand: await batchBrand(batch),
+	})
 	const { state } = readPageCard(search, { cardNumber: number, text: phrase.content, defaults })
 	return { batch, phrase, defaults, state }
 }

@@ -9,6 +9,8 @@ import {
 	cleanPageSearch,
 	pageUrlWithCard,
 	readPageCard,
+	withHandle,
+	type CardBrand,
 } from './card-params.server'
 import { generatorPageOf } from './pages'
 
@@ -188,4 +190,103 @@ test('image URLs carry the whole state and the render version, signed', () => {
 	expect(url.searchParams.get('descargar')).toBe('1')
 	const parsed = parseCardState(url.searchParams)
 	expect(parsed.ok && parsed.state).toEqual(state)
+})
+
+test('the handle is in the signed image URL: changing it, or adding one, breaks the signature', () => {
+	const state = {
+		...homeDefaults,
+		text: 'Hola',
+		index: 1,
+		handle: '@mi_cuenta',
+		corner: 'top-left' as const,
+	}
+	const url = new URL(cardImageUrl(state), 'http://x')
+	expect(url.searchParams.get('h')).toBe('@mi_cuenta')
+	expect(url.searchParams.get('hc')).toBe('top-left')
+	expect(checkCardUrl(url, [SECRET])).toBe('valid')
+	const parsed = parseCardState(url.searchParams)
+	expect(parsed.ok && parsed.state).toEqual(state)
+
+	const changed = new URL(url)
+	changed.searchParams.set('h', '@otra_cuenta')
+	expect(checkCardUrl(changed, [SECRET])).toBe('invalid')
+	const moved = new URL(url)
+	moved.searchParams.set('hc', 'bottom-left')
+	expect(checkCardUrl(moved, [SECRET])).toBe('invalid')
+	const plain = new URL(cardImageUrl({ ...homeDefaults, text: 'Hola', index: 1 }), 'http://x')
+	expect(plain.searchParams.has('h')).toBe(false)
+	plain.searchParams.append('h', '@intruso')
+	expect(checkCardUrl(plain, [SECRET])).toBe('invalid')
+})
+
+describe("the owner's brand on their cards", () => {
+	const brand: CardBrand = {
+		handle: '@mi_cuenta',
+		corner: 'top-left',
+		design: { font: 'lobster', color: '#ffcc00', overlay: 0.6 },
+	}
+	const defaults = (page: 'home' | 'instagram', withBrand: CardBrand | null = brand) =>
+		cardDefaults({
+			page,
+			platform: 'instagram_square',
+			batchId: 'b',
+			position: 0,
+			brand: withBrand,
+		})
+
+	test("the saved design replaces every page's own; the rest of the card is unchanged", () => {
+		for (const page of ['home', 'instagram'] as const) {
+			expect(defaults(page)).toMatchObject({
+				font: 'lobster',
+				color: '#ffcc00',
+				overlay: 0.6,
+				fontSize: 72,
+				size: 'instagram_square',
+				handle: '@mi_cuenta',
+				corner: 'top-left',
+			})
+		}
+		// Without a design of their own only the handle comes from the brand.
+		const handleOnly: CardBrand = { handle: '@mi_cuenta', corner: 'bottom-right', design: null }
+		expect(defaults('instagram', handleOnly)).toMatchObject({ font: 'roboto', overlay: 0.4 })
+		// No brand (anonymous batches): the page's cards exactly as before.
+		const none = defaults('instagram', null)
+		expect(none).toEqual(
+			cardDefaults({ page: 'instagram', platform: 'instagram_square', batchId: 'b', position: 0 }),
+		)
+		expect(none).not.toHaveProperty('handle')
+	})
+
+	test('every card carries the handle unless its switch in the page URL turns it off', () => {
+		const on = readPageCard(new URLSearchParams('lote=b'), {
+			cardNumber: 1,
+			text: 'Hola',
+			defaults: defaults('home'),
+		})
+		expect(on.state).toMatchObject({ handle: '@mi_cuenta', corner: 'top-left', font: 'lobster' })
+		// Nothing to write in the page URL for a card as its defaults say.
+		expect(cardPageParams(1, on.state, defaults('home'))).toEqual([])
+
+		const off = readPageCard(new URLSearchParams('lote=b&c1.firma=no'), {
+			cardNumber: 1,
+			text: 'Hola',
+			defaults: defaults('home'),
+		})
+		expect(off.state).not.toHaveProperty('handle')
+		expect(off.state).not.toHaveProperty('corner')
+		expect(cardPageParams(1, off.state, defaults('home'))).toEqual([['c1.firma', 'no']])
+		expect(withHandle(off.state, defaults('home'), true)).toEqual(on.state)
+	})
+
+	test('a page URL cannot put a handle on a card, nor change it', () => {
+		const search = new URLSearchParams('lote=b&c1.h=%40intruso&c1.hc=bottom-left&c1.firma=si')
+		const anonymous = readPageCard(search, {
+			cardNumber: 1,
+			text: 'Hola',
+			defaults: defaults('home', null),
+		})
+		expect(anonymous.state).not.toHaveProperty('handle')
+		const owner = readPageCard(search, { cardNumber: 1, text: 'Hola', defaults: defaults('home') })
+		expect(owner.state).toMatchObject({ handle: '@mi_cuenta', corner: 'top-left' })
+	})
 })

@@ -8,6 +8,7 @@
  */
 import { DEFAULT_BACKGROUND_TYPE } from '~/cards/backgrounds/types'
 import { hashString } from '~/cards/backgrounds/random'
+import { type Corner } from '~/cards/handle'
 import { type SizeKey } from '~/cards/sizes'
 import {
 	CARD_PARAMS,
@@ -15,8 +16,10 @@ import {
 	TEXT_MAX_LENGTH,
 	normalizeText,
 	parseCardState,
+	type CardDesign,
 	type CardState,
 } from '~/cards/state'
+import { HANDLE_SWITCH } from './handle-switch'
 import { GENERATOR_PAGES, type Page } from './pages'
 
 /** The fields a page URL may carry per card (the text and number come from the batch). */
@@ -46,33 +49,59 @@ export const UI_PARAMS = {
 
 export type CardDefaults = Omit<CardState, 'text' | 'index'>
 
+/** What the batch owner's brand ("Tu marca") changes on their cards. */
+export interface CardBrand {
+	/** Drawn on every card unless switched off for one (`c{n}.firma=no`). */
+	handle: string | null
+	corner: Corner
+	/** Replaces the page's built-in design (font, colour, overlay) of the batch's cards. */
+	design: Partial<CardDesign> | null
+}
+
+function handleSwitchName(cardNumber: number) {
+	return `c${cardNumber}.${HANDLE_SWITCH.param}`
+}
+
 /** `c{n}.{param}`: a card field's name in the page URL. */
 export function pageParamName(cardNumber: number, field: PageField): string {
 	return `c${cardNumber}.${CARD_PARAMS[field]}`
 }
 
 /**
- * A card's defaults: the page's design, the batch's platform (the home form's target
- * platform), and a background seed of its own that stays the same across reloads.
+ * A card's defaults: the page's design (or the owner's own, from their brand), the
+ * batch's platform (the home form's target platform), a background seed of its own that
+ * stays the same across reloads, and the owner's handle.
  */
 export function cardDefaults({
 	page,
 	platform,
 	batchId,
 	position,
+	brand = null,
 }: {
 	page: Page
 	platform: SizeKey
 	batchId: string
 	position: number
+	brand?: CardBrand | null
 }): CardDefaults {
 	return {
 		...DESIGN_DEFAULTS,
 		...GENERATOR_PAGES[page].card,
+		...brand?.design,
 		size: platform,
 		background: DEFAULT_BACKGROUND_TYPE,
 		seed: hashString(`${batchId}:${position}`) % 1_000_000,
+		...(brand?.handle ? { handle: brand.handle, corner: brand.corner } : {}),
 	}
+}
+
+/** The defaults' handle on the state, or none (switched off). */
+export function withHandle(state: CardState, defaults: CardDefaults, on: boolean): CardState {
+	const { handle: _handle, corner: _corner, ...rest } = state
+	return on && defaults.handle
+		? { ...rest, handle: defaults.handle, corner: defaults.corner }
+		: rest
 }
 
 /** The phrase as a card draws it: normalised and cut to the card's maximum length. */
@@ -101,8 +130,9 @@ export function readPageCard(
 		const value = search.get(pageParamName(cardNumber, field))
 		if (value !== null) params.set(CARD_PARAMS[field], value)
 	}
+	const handleOn = search.get(handleSwitchName(cardNumber)) !== HANDLE_SWITCH.off
 	const parsed = parseCardState(params)
-	if (parsed.ok) return { state: parsed.state, errors: [] }
+	if (parsed.ok) return { state: withHandle(parsed.state, defaults, handleOn), errors: [] }
 	for (const field of Object.keys(parsed.fieldErrors) as Array<keyof CardState>) {
 		if (!(PAGE_FIELDS as ReadonlyArray<string>).includes(field)) continue
 		const value = fieldParam(defaults, field as PageField)
@@ -111,7 +141,7 @@ export function readPageCard(
 	}
 	const retried = parseCardState(params)
 	if (!retried.ok) throw new Error(`Card defaults do not parse: ${retried.errors.join(' ')}`)
-	return { state: retried.state, errors: parsed.errors }
+	return { state: withHandle(retried.state, defaults, handleOn), errors: parsed.errors }
 }
 
 /** A field's value as a URL parameter (null for an absent upload). */
@@ -149,6 +179,8 @@ export function cardPageParams(
 			entries.push([pageParamName(cardNumber, field), value])
 		}
 	}
+	if (defaults.handle && !state.handle)
+		entries.push([handleSwitchName(cardNumber), HANDLE_SWITCH.off])
 	return entries
 }
 

@@ -13,6 +13,7 @@ import { getEnv } from '~/utils/env.server'
 import {
 	cardDefaults,
 	cleanPageSearch,
+	type CardBrand,
 	pageHref,
 	pageUrlWithCard,
 	readPageCard,
@@ -46,6 +47,7 @@ function cardView({
 	search,
 	state,
 	defaults,
+	brand,
 	position,
 	errors,
 	liked,
@@ -56,6 +58,7 @@ function cardView({
 	search: URLSearchParams
 	state: CardState
 	defaults: CardDefaults
+	brand: CardBrand | null
 	position: number
 	errors: string[]
 	liked: boolean
@@ -72,6 +75,7 @@ function cardView({
 		state,
 		errors,
 		liked,
+		handle: brand?.handle ? { text: brand.handle, corner: brand.corner } : null,
 		editorOpen: openEditor === number,
 		uploadOpen: openUpload === number,
 		image: {
@@ -109,12 +113,16 @@ function openCard(search: URLSearchParams, name: string) {
 	return Number.isInteger(value) && value > 0 ? value : null
 }
 
-/** The batch's cards as the page shows them, each read from the page URL. */
+/**
+ * The batch's cards as the page shows them, each read from the page URL over its defaults
+ * (the owner's brand, `brand`, among them).
+ */
 export async function loadCards(
 	page: Page,
 	request: Request,
 	batch: BatchView,
 	viewer: Viewer,
+	brand: CardBrand | null,
 ): Promise<CardsData> {
 	// Expired anonymous uploads go at most hourly, also when nobody uploads after a restart.
 	schedulePurge()
@@ -127,6 +135,7 @@ export async function loadCards(
 				platform: batch.platform,
 				batchId: batch.id,
 				position: phrase.position,
+				brand,
 			})
 			const number = phrase.position + 1
 			let { state, errors } = readPageCard(search, {
@@ -143,6 +152,7 @@ export async function loadCards(
 				search,
 				state,
 				defaults,
+				brand,
 				position: phrase.position,
 				errors,
 				liked: liked.has(phrase.position),

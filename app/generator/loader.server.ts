@@ -8,6 +8,7 @@ import { DEFAULT_SIZE_KEY, isSizeKey } from '~/cards/sizes'
 import { providerConfigFor } from '~/settings/ai-config.server'
 import { isGeneratorOpen } from '~/settings/tools.server'
 import { getBatchForViewer } from '~/models/batch.server'
+import { batchBrand } from './owner-brand.server'
 import { quotaInfo } from './allowance.server'
 import { loadCards } from './cards.server'
 import { UNAVAILABLE_MESSAGES } from './messages'
@@ -62,6 +63,6 @@ export async function loadGenerator(
 		batchMissing: Boolean(batchId) && !stored,
 		batch,
 		editing: Number.isInteger(editing) ? editing : null,
-		cards: batch ? await loadCards(page, request, batch, viewer) : null,
+		cards: batch ? await loadCards(page, request, batch, viewer, await batchBrand(stored)) : null,
 	}
 }

@@ -2,6 +2,7 @@
  * What a generator page's loader and action send to its components: the route passes
  * them down as props. Types only, shared by the server modules and the components.
  */
+import { type Corner } from '~/cards/handle'
 import { type CardState } from '~/cards/params'
 import { type SizeKey } from '~/cards/sizes'
 import { type Mode } from '~/generation/options'
@@ -75,6 +76,11 @@ export interface CardView {
 	/** Spanish reasons for card parameters that were ignored. */
 	errors: string[]
 	liked: boolean
+	/**
+	 * The owner's handle ("Tu marca"), offered by the design editor's switch; null when they
+	 * have none. Whether this card shows it is `state.handle`.
+	 */
+	handle: { text: string; corner: Corner } | null
 	editorOpen: boolean
 	uploadOpen: boolean
 	image: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Page } from '~/generator/pages'
 import { prisma } from '~/utils/db.server'
+import { brandDesignOf } from './brand.server'
 
 export type Viewer = { userId: string | null; visitorId: string | null }
 
@@ -20,6 +21,8 @@ export async function createBatch(input: {
 	now?: Date
 }) {
 	const now = input.now ?? new Date()
+	// A signed-in user's cards start from their brand's design as it is now ("new cards").
+	const design = input.viewer.userId ? await brandDesignOf(input.viewer.userId) : null
 	return prisma.generationBatch.create({
 		data: {
 			id: newBatchId(),
@@ -30,6 +33,7 @@ export async function createBatch(input: {
 			settings: JSON.stringify(input.settings),
 			provider: input.provider,
 			model: input.model,
+			cardDesign: design ? JSON.stringify(design) : null,
 			createdAt: now,
 			// Signed-in users keep their batches; anonymous ones expire.
 			expiresAt: input.viewer.userId ? null : new Date(now.getTime() + anonymousLifetimeMs),

@@ -31,6 +31,9 @@ import {
 	tabHref,
 } from '~/dashboard/settings'
 import { getSettings, saveSettings } from '~/dashboard/settings.server'
+import { BRAND_INTENT, BRAND_TAB, brandMessages, brandSchema } from '~/dashboard/brand'
+import { BrandForm } from '~/dashboard/brand-form'
+import { getBrand, saveBrand } from '~/models/brand.server'
 import { readFormData } from '~/utils/form-data.server'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
@@ -42,7 +45,7 @@ import { panelClass, SAVE_INTENT, SettingsForm } from '~/dashboard/settings-form
 export const meta: MetaFunction = () =>
 	pageMeta({
 		title: messages.title,
-		description: 'Tus preferencias de Frasea: notificaciones, apariencia y privacidad.',
+		description: 'Tus preferencias de Frasea: notificaciones, apariencia, privacidad y tu marca.',
 		path: SETTINGS_PATH,
 		noindex: true,
 	})
@@ -57,13 +60,15 @@ async function currentSettings(request: Request, userId: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const tab = parseTab(new URL(request.url).searchParams.get('pestana'))
-	const [settings, withPassword] = await Promise.all([
+	const [settings, withPassword, brand] = await Promise.all([
 		currentSettings(request, user.id),
 		hasPassword(user.id),
+		getBrand(user.id),
 	])
 	return {
 		tab,
 		settings,
+		brand,
 		hasPassword: withPassword,
 		mainAdmin: isMainAdmin(user.email),
 		exportFileName: exportFileName(user.id),
@@ -78,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent === SAVE_INTENT) {
 		const submission = parseWithZod(formData, { schema: settingsSchema })
 		if (submission.status !== 'success') {
-			return data({ settings: submission.reply(), deletion: null }, { status: 400 })
+			return data({ settings: submission.reply(), brand: null, deletion: null }, { status: 400 })
 		}
 		const { value } = submission
 		await saveSettings(user.id, sectionValues(value), await currentSettings(request, user.id))
@@ -92,12 +97,22 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	}
 
+	if (intent === BRAND_INTENT) {
+		const submission = parseWithZod(formData, { schema: brandSchema })
+		if (submission.status !== 'success') {
+			return data({ settings: null, brand: submission.reply(), deletion: null }, { status: 400 })
+		}
+		await saveBrand(user.id, submission.value)
+		return redirectWithToast(tabHref(BRAND_TAB), { type: 'success', message: brandMessages.saved })
+	}
+
 	if (intent === DELETE_INTENT) {
 		const submission = parseWithZod(formData, { schema: deletionSchema })
 		const refuse = (status: number, errors: { form?: string; email?: string; password?: string }) =>
 			data(
 				{
 					settings: null,
+					brand: null,
 					deletion: submission.reply({
 						hideFields: ['password'],
 						...(errors.form ? { formErrors: [errors.form] } : {}),
@@ -131,7 +146,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-	const { tab, settings, hasPassword, mainAdmin, exportFileName } = useLoaderData<typeof loader>()
+	const { tab, settings, brand, hasPassword, mainAdmin, exportFileName } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<div className="space-y-6">
@@ -161,12 +177,21 @@ export default function SettingsPage() {
 					</ul>
 				</nav>
 				{/* Keyed by tab: each tab's form starts from what is saved. */}
-				<SettingsForm
-					key={tab}
-					tab={tab}
-					settings={settings}
-					lastResult={actionData?.settings ?? null}
-				/>
+				{tab === BRAND_TAB ? (
+					// Keyed by what is saved too: after a save the form shows the stored (normalised) handle.
+					<BrandForm
+						key={`${tab}:${JSON.stringify(brand)}`}
+						brand={brand}
+						lastResult={actionData?.brand ?? null}
+					/>
+				) : (
+					<SettingsForm
+						key={tab}
+						tab={tab}
+						settings={settings}
+						lastResult={actionData?.settings ?? null}
+					/>
+				)}
 			</div>
 			<DataSection
 				fileName={exportFileName}

@@ -1,14 +1,16 @@
 /**
  * The browser side of the cards: the same drawing code (app/cards/draw.ts, layout.ts,
- * procedural backgrounds) and the same font files as the server, on a <canvas>. Loaded
- * with import() once a card is on screen, so the page's first load does not carry it.
+ * procedural backgrounds) and the same font files as the server, colour emoji included, on
+ * a <canvas>. Loaded with import() once a card is on screen, so the page's first load does
+ * not carry it (nor any font).
  */
 import { proceduralBackground } from '~/cards/backgrounds/procedural'
 import { type Ctx2D } from '~/cards/canvas'
 import { drawCard, JPEG_QUALITY, type CardBackground } from '~/cards/draw'
+import { emojiFacesFor, type EmojiFace } from '~/cards/emoji'
 import { fontFaceSources, fontFileUrl, getFont } from '~/cards/fonts'
-import { withJpegDescription } from '~/cards/jpeg-metadata'
-import { type CardState } from '~/cards/params'
+import { cardMetadata, withJpegMetadata } from '~/cards/jpeg-metadata'
+import { cardHandle, type CardState } from '~/cards/params'
 import { PLATFORM_SIZES } from '~/cards/sizes'
 
 type LoadedImage = { image: ImageBitmap; width: number; height: number }
@@ -17,7 +19,7 @@ const fonts = new Map<string, Promise<void>>()
 const fontsReady = new Set<string>()
 
 /** Loads a card family's files (latin and latin-ext) from /fonts with FontFace, once. */
-export function loadFont(fontId: string): Promise<void> {
+function loadFamily(fontId: string): Promise<void> {
 	const font = getFont(fontId)
 	let loading = fonts.get(font.id)
 	if (!loading) {
@@ -39,8 +41,44 @@ export function loadFont(fontId: string): Promise<void> {
 	return loading
 }
 
-export function isFontReady(fontId: string) {
-	return fontsReady.has(getFont(fontId).id)
+const emojiFaces = new Map<string, Promise<void>>()
+const emojiFacesReady = new Set<string>()
+
+/**
+ * Loads one emoji subset, under its own family and unicode-range as on the server. Any
+ * weight matches it, so a bold card font never gets a synthesised bold emoji.
+ */
+function loadEmojiFace(face: EmojiFace): Promise<void> {
+	let loading = emojiFaces.get(face.family)
+	if (!loading) {
+		const fontFace = new FontFace(face.family, `url(${fontFileUrl(face)}) format('woff')`, {
+			weight: '1 1000',
+			unicodeRange: face.unicodeRange,
+		})
+		loading = fontFace.load().then(() => {
+			document.fonts.add(fontFace)
+			emojiFacesReady.add(face.family)
+		})
+		loading.catch(() => emojiFaces.delete(face.family))
+		emojiFaces.set(face.family, loading)
+	}
+	return loading
+}
+
+/**
+ * Loads what a card draws with: its family's files, and only the emoji subsets its phrase
+ * uses (a phrase without emoji downloads none).
+ */
+export async function loadCardFonts(state: CardState): Promise<void> {
+	await Promise.all([loadFamily(state.font), ...emojiFacesFor(state.text).map(loadEmojiFace)])
+}
+
+/** True when a card can be drawn at once: its family and the emoji its phrase uses are in. */
+export function areCardFontsReady(state: CardState) {
+	return (
+		fontsReady.has(getFont(state.font).id) &&
+		emojiFacesFor(state.text).every((face) => emojiFacesReady.has(face.family))
+	)
 }
 
 const images = new Map<string, Promise<LoadedImage | null>>()
@@ -103,6 +141,7 @@ function draw(
 			fontSize: state.fontSize,
 			color: state.color,
 			overlay: state.overlay,
+			handle: cardHandle(state),
 		},
 		backgroundFor(state, image),
 	)
@@ -120,8 +159,8 @@ export function drawPreview(
 }
 
 /**
- * The card at its platform's exact pixel size as a JPEG (quality 0.92) with the phrase in
- * its metadata: the same file the server's download gives.
+ * The card at its platform's exact pixel size as a JPEG (quality 0.92) with the phrase and
+ * the handle in its metadata: the same file the server's download gives.
  */
 export async function exportJpeg(state: CardState, image: LoadedImage | null): Promise<Blob> {
 	const canvas = document.createElement('canvas')
@@ -130,7 +169,7 @@ export async function exportJpeg(state: CardState, image: LoadedImage | null): P
 		canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
 	)
 	if (!blob) throw new Error('The canvas gave no JPEG')
-	const tagged = withJpegDescription(new Uint8Array(await blob.arrayBuffer()), state.text)
+	const tagged = withJpegMetadata(new Uint8Array(await blob.arrayBuffer()), cardMetadata(state))
 	return new Blob([tagged as BlobPart], { type: 'image/jpeg' })
 }
 

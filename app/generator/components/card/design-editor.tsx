@@ -1,7 +1,9 @@
 import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
-import { FONT_CATEGORY_LABELS, FONT_FAMILIES, type FontCategory } from '~/cards/fonts'
+import { FontOptions } from '~/components/font-options'
+import { CARD_MESSAGES } from '~/cards/messages'
 import { CARD_PARAMS, FONT_SIZE, OVERLAY, type CardState } from '~/cards/params'
+import { HANDLE_SWITCH } from '~/generator/handle-switch'
 import { PLATFORM_SIZES, SIZE_KEYS, isSizeKey } from '~/cards/sizes'
 import { type CardView } from '~/generator/view'
 import { cx } from '~/utils/misc'
@@ -12,7 +14,6 @@ import {
 	secondaryButtonClass,
 } from '~/components/forms'
 
-const categories = Object.keys(FONT_CATEGORY_LABELS) as FontCategory[]
 const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200'
 
 function parseNumber(
@@ -103,15 +104,7 @@ export function DesignEditor({
 						className={inputClass}
 						onChange={(event) => onDraft({ font: event.currentTarget.value })}
 					>
-						{categories.map((category) => (
-							<optgroup key={category} label={FONT_CATEGORY_LABELS[category]}>
-								{FONT_FAMILIES.filter((font) => font.category === category).map((font) => (
-									<option key={font.id} value={font.id}>
-										{font.label}
-									</option>
-								))}
-							</optgroup>
-						))}
+						<FontOptions />
 					</select>
 				</div>
 				<div className="space-y-1.5">
@@ -159,6 +152,7 @@ export function DesignEditor({
 					/>
 				</div>
 			</div>
+			{card.handle ? <HandleSwitch card={card} handle={card.handle} onDraft={onDraft} /> : null}
 			<div className="flex flex-wrap gap-2">
 				<button type="submit" className={cx(primaryButtonClass, 'px-4 py-2 text-sm')}>
 					Aplicar Cambios
@@ -168,5 +162,51 @@ export function DesignEditor({
 				</Link>
 			</div>
 		</Form>
+	)
+}
+
+/**
+ * Whether this card carries the owner's handle. A hidden 'no' comes before the checkbox's
+ * 'si', so an unticked box (which sends nothing) still says "off" to the server.
+ */
+function HandleSwitch({
+	card,
+	handle,
+	onDraft,
+}: {
+	card: CardView
+	handle: NonNullable<CardView['handle']>
+	onDraft: (change: Partial<CardState>) => void
+}) {
+	const id = `tarjeta-${card.number}-firma`
+	return (
+		<div className="space-y-1">
+			<input type="hidden" name={HANDLE_SWITCH.param} value={HANDLE_SWITCH.off} />
+			<label
+				htmlFor={id}
+				className="flex cursor-pointer items-center gap-2 text-sm text-gray-800 dark:text-gray-200"
+			>
+				<input
+					id={id}
+					type="checkbox"
+					name={HANDLE_SWITCH.param}
+					value={HANDLE_SWITCH.on}
+					defaultChecked={Boolean(card.state.handle)}
+					aria-describedby={`${id}-hint`}
+					onChange={(event) =>
+						onDraft(
+							event.currentTarget.checked
+								? { handle: handle.text, corner: handle.corner }
+								: { handle: undefined, corner: undefined },
+						)
+					}
+					className="size-4 accent-brand-600"
+				/>
+				{CARD_MESSAGES.handleSwitch(handle.text)}
+			</label>
+			<p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+				{CARD_MESSAGES.handleHint}
+			</p>
+		</div>
 	)
 }

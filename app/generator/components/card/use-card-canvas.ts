@@ -37,7 +37,7 @@ export function useCardCanvas({
 		if (!enabled) return
 		let cancelled = false
 		const renderer = rendererRef.current
-		const cached = renderer?.isFontReady(state.font) && renderer.isBackgroundReady(backgroundUrl)
+		const cached = renderer?.areCardFontsReady(state) && renderer.isBackgroundReady(backgroundUrl)
 		if (!cached) setStatus('loading')
 		const slowTimer = setTimeout(() => {
 			if (!cancelled) setSlow(true)
@@ -47,7 +47,7 @@ export function useCardCanvas({
 			rendererRef.current = module
 			const [image] = await Promise.all([
 				backgroundUrl ? module.loadBackground(backgroundUrl) : null,
-				module.loadFont(state.font),
+				module.loadCardFonts(state),
 			])
 			const canvas = canvasRef.current
 			if (cancelled || !canvas) return
@@ -77,7 +77,7 @@ export function useCardCanvas({
 		const module = rendererRef.current ?? (await import('./canvas.client'))
 		const [image] = await Promise.all([
 			backgroundUrl ? module.loadBackground(backgroundUrl) : null,
-			module.loadFont(state.font),
+			module.loadCardFonts(state),
 		])
 		return { blob: await module.exportJpeg(state, image), save: module.saveBlob }
 	}, [backgroundUrl, state])

@@ -1,0 +1,15 @@
+-- AlterTable
+ALTER TABLE "generation_batches" ADD COLUMN "card_design" TEXT;
+
+-- CreateTable
+CREATE TABLE "user_brands" (
+    "user_id" TEXT NOT NULL PRIMARY KEY,
+    "handle" TEXT,
+    "corner" TEXT NOT NULL DEFAULT 'bottom-right',
+    "use_design" BOOLEAN NOT NULL DEFAULT false,
+    "font" TEXT NOT NULL DEFAULT 'arimo',
+    "color" TEXT NOT NULL DEFAULT '#ffffff',
+    "overlay" REAL NOT NULL DEFAULT 0.3,
+    "updated_at" DATETIME NOT NULL,
+    CONSTRAINT "user_brands_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "perfiles" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
