@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkBatchLanguage, checkPhraseLanguage, languageText } from './check'
+import { checkBatchLanguage, checkPhraseLanguage, languageText, topicWordsToIgnore } from './check'
 
 describe('what the check reads', () => {
 	test('links, handles, hashtags, emoji and digits are left out', () => {
@@ -32,6 +32,21 @@ describe('what the check reads', () => {
 				ignore: ['summer sale de sneakers'],
 			}),
 		).toBe('Corre por tus en nuestra')
+	})
+})
+
+describe('the topic', () => {
+	test('a topic in another language, or too short to tell, is looked past', () => {
+		expect(topicWordsToIgnore(['summer sale for my sneaker shop', ''], 'es')).toEqual([
+			'summer sale for my sneaker shop',
+		])
+		expect(topicWordsToIgnore(['Black Friday'], 'es')).toEqual(['Black Friday'])
+	})
+
+	test('a topic in the language asked for is not', () => {
+		expect(
+			topicWordsToIgnore(['frases para motivar a mi equipo un lunes por la mañana'], 'es'),
+		).toEqual([])
 	})
 })
 

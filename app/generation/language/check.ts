@@ -117,6 +117,18 @@ export function checkPhraseLanguage(
 	return judge(languageText(phrase, options), language)
 }
 
+/**
+ * What the visitor typed that the check should look past: a topic not clearly in the
+ * language asked for (an English product name, a brand, 'Black Friday') comes back in
+ * the phrases whatever their language. A topic in that language stays: its words are
+ * the phrases' own.
+ */
+export function topicWordsToIgnore(topics: readonly string[], language: LanguageCode): string[] {
+	return topics.filter(
+		(topic) => topic.trim() !== '' && checkPhraseLanguage(topic, language).verdict !== 'match',
+	)
+}
+
 export interface BatchCheck {
 	/** The phrases to keep, in their order. */
 	accepted: string[]
