@@ -73,7 +73,13 @@ export function styleFromSearch(search: URLSearchParams): Partial<SpanishStyle> 
 	}
 }
 
-/** `&variante=ar&registro=cercano`, for a batch's address. */
+/**
+ * `&variante=ar&registro=formal`, for a batch's address: like a card's design, only what
+ * differs from the defaults (neutral Latin American, close) is written.
+ */
 export function styleSearch(style: SpanishStyle): string {
-	return `&${STYLE_PARAMS.variant}=${style.variant}&${STYLE_PARAMS.register}=${style.register}`
+	return [
+		style.variant === DEFAULT_VARIANT ? '' : `&${STYLE_PARAMS.variant}=${style.variant}`,
+		style.register === DEFAULT_REGISTER ? '' : `&${STYLE_PARAMS.register}=${style.register}`,
+	].join('')
 }

@@ -71,10 +71,7 @@ describe('generating with Gemini configured', () => {
 		const redirect = await run('home', post('/?index', form({ prompt: 'el mar', count: '3' })))
 		expect(redirect.status).toBe(302)
 		const location = redirect.headers.get('location') ?? ''
-		// Spanish by default: neutral Latin American, close, said in the address too.
-		expect(location).toMatch(
-			/^\/\?lote=[\w-]{20,}&variante=latam&registro=cercano#generated-phrases$/,
-		)
+		expect(location).toMatch(/^\/\?lote=[\w-]{20,}#generated-phrases$/)
 
 		// The key travels in the header, never in the URL.
 		expect(gemini.requests).toHaveLength(1)
@@ -265,6 +262,18 @@ describe('Spanish variant and register', () => {
 		})
 		expect(result.body.values).toMatchObject({ prompt: 'el mar', variant: 'pe' })
 		expect(gemini.requests).toHaveLength(0)
+	})
+
+	test('the address names only what differs from neutral Latin American, close', async () => {
+		const mexican = await run('home', post('/?index', form({ prompt: 'el mar', variant: 'mx' })))
+		expect(mexican.headers.get('location')).toMatch(/&variante=mx#generated-phrases$/)
+		const formal = await run(
+			'home',
+			post('/?index', form({ prompt: 'el mar', register: 'formal' })),
+		)
+		expect(formal.headers.get('location')).toMatch(
+			/\?lote=[\w-]+&registro=formal#generated-phrases$/,
+		)
 	})
 
 	test('the address’s choice fills the form: a link can open the generator in a variant', async () => {
