@@ -17,7 +17,6 @@ import {
 	type GenerationErrorKind,
 	wrongLanguageError,
 } from './errors'
-import { checkBatchLanguage, topicWordsToIgnore } from './language/check'
 import { GENERATOR_PAGES, type Page } from '~/generator/pages'
 import { DEFAULT_TIME_ZONE, getLanguage } from './options'
 import { fillWithPlaceholders } from './placeholders'
@@ -154,9 +153,12 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 	let remindLanguage = false
 	const instructionNow = () =>
 		remindLanguage ? `${baseInstruction}\n${languageReminder(brief)}` : baseInstruction
-	// Our own engine writes in the language asked for; every other provider's answer is checked.
-	const checkLanguage = provider.id !== 'offline'
-	const ignore = topicWordsToIgnore([brief.prompt, brief.context], brief.language)
+	// Our own engine writes in the language asked for; every other provider's answer is
+	// checked. Loaded on first use: the identifier's tables take about 20 MB, which a site
+	// on the offline engine alone never needs.
+	const languageCheck = provider.id === 'offline' ? null : await import('./language/check')
+	const ignore =
+		languageCheck?.topicWordsToIgnore([brief.prompt, brief.context], brief.language) ?? []
 	let collected: string[] = []
 	let lastError: GenerationError | undefined
 	let attempts = 0
@@ -206,8 +208,8 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				events.push({ attempt, temperature, latencyMs, outcome: 'empty', errorKind: 'empty_text' })
 			} else {
 				const cleaned = cleanPhrases(text)
-				const check = checkLanguage
-					? checkBatchLanguage(cleaned, brief.language, { ignore })
+				const check = languageCheck
+					? languageCheck.checkBatchLanguage(cleaned, brief.language, { ignore })
 					: { accepted: cleaned, rejected: [], mostlyForeign: false }
 				const rejected = check.rejected.length
 				if (rejected > 0) remindLanguage = true
