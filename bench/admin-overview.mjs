@@ -1,5 +1,6 @@
 // The admin pages on a site with 10 000 users, 100 000 saved phrases and 100 000 provider
-// calls spread over 45 days: server time per request (p50/p95) for Panel General (both
+// calls spread over 45 days (in several languages and variants, some rejected by the
+// language check): server time per request (p50/p95) for Panel General (both
 // tabs) and Usuarios (first page, a search, the last page), next to /healthcheck measured
 // in the same run as the floor of the machine.
 // Usage: npm run build (or BUILD_DIR=…), then node bench/admin-overview.mjs
@@ -42,13 +43,17 @@ try {
 	).run(PHRASES, now)
 	db.prepare(
 		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-		 INSERT INTO generation_events (id, created_at, page, provider, model, latency_ms, outcome, error_kind)
+		 INSERT INTO generation_events (id, created_at, page, provider, model, latency_ms, outcome, error_kind,
+		                                language, variant, rejected_phrases)
 		 SELECT 'e' || i,
 		        strftime('%Y-%m-%dT%H:%M:%S.000+00:00', 'now', '-' || (i % 45) || ' days', '-' || (i % 3600) || ' seconds'),
 		        'home', CASE i % 3 WHEN 0 THEN 'gemini' WHEN 1 THEN 'openai' ELSE 'offline' END, 'modelo',
 		        (i * 7919) % 5000,
-		        CASE WHEN i % 17 = 0 THEN 'error' ELSE 'success' END,
-		        CASE WHEN i % 17 = 0 THEN 'unavailable' END
+		        CASE WHEN i % 17 = 0 OR i % 101 = 0 THEN 'error' ELSE 'success' END,
+		        CASE WHEN i % 17 = 0 THEN 'unavailable' WHEN i % 101 = 0 THEN 'wrong_language' END,
+		        CASE WHEN i % 5 = 4 THEN 'en' ELSE 'es' END,
+		        CASE WHEN i % 5 = 4 THEN NULL ELSE (CASE i % 7 WHEN 0 THEN 'ar' WHEN 1 THEN 'es' WHEN 2 THEN 'mx' ELSE 'latam' END) END,
+		        CASE WHEN i % 101 = 0 THEN 4 WHEN i % 53 = 0 THEN 1 ELSE 0 END
 		 FROM n`,
 	).run(EVENTS)
 	db.exec('ANALYZE')
@@ -76,6 +81,10 @@ try {
 	// Prove the pages show what they should before timing them.
 	if (!(await get('/admin/overview', { cookie })).includes('10.000')) {
 		throw new Error('The overview lacks the user total.')
+	}
+	const statistics = await get('/admin/overview?tab=estadisticas', { cookie })
+	if (!statistics.includes('Argentina (voseo)') || !statistics.includes('Respuestas rechazadas')) {
+		throw new Error('The statistics lack the languages or the language check.')
 	}
 	if (!(await get('/admin/users?page=500', { cookie })).includes('Página 500 de 500')) {
 		throw new Error('The last page of users is not page 500.')

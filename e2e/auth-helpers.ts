@@ -8,6 +8,7 @@ import { hashPassword } from '../app/auth/password.server'
 import { hashToken, randomToken } from '../app/auth/tokens.server'
 import { generateRecoveryCodes, hashRecoveryCode } from '../app/auth/recovery-codes.server'
 import { generateTotpSecret } from '../app/auth/totp.server'
+import { bindKey } from '../app/settings/bound-key.server'
 import { encryptSecret, keyFromSecret } from '../app/settings/secrets.server'
 import { baseURL } from '../playwright.config'
 import { expectHydration, projectHasJs } from './fixtures'
@@ -164,6 +165,14 @@ function secretsKeyOf(target: AppTarget) {
 		// The app generated it already.
 	}
 	return keyFromSecret(readFileSync(file, 'utf8').trim())
+}
+
+/**
+ * A provider key as an admin's "Guardar API Key" stores it in this app: encrypted under its
+ * key, bound to the address it may be sent to.
+ */
+export function sealKeyIn(target: AppTarget, key: string, address: string) {
+	return encryptSecret(bindKey(key, address), secretsKeyOf(target))
 }
 
 /**

@@ -335,6 +335,8 @@ function generatorTargets(path: string): Target[] {
 				['intent', 'generate'],
 				['prompt', 'el café de los lunes'],
 				['language', 'español es'],
+				['variant', 'ar'],
+				['register', 'formal'],
 				// A type this page offers: any other is refused before the payload gets anywhere.
 				['type', path === '/' ? 'motivacionales' : path === '/instagram' ? 'instagram' : 'amor'],
 				['count', path === '/facebook' ? '3' : '2'],

@@ -56,6 +56,17 @@ export const adminMessages = {
 	phraseType: 'Tipo de frase',
 	likes: 'Me gusta',
 	noLikes: 'Todavía no hay «Me gusta» en los últimos 30 días.',
+	languagesTitle: 'Generaciones por idioma y variante (últimos 30 días)',
+	language: 'Idioma',
+	variant: 'Variante',
+	languageUnrecorded: 'Sin registrar (antes de guardarse el idioma)',
+	noLanguages: 'Todavía no hay generaciones en los últimos 30 días.',
+	languageCheckTitle: 'Comprobación de idioma por proveedor y modelo (últimos 30 días)',
+	languageCheckHint:
+		'Respuestas del modelo rechazadas por estar casi todas en otro idioma (cada una se repitió con una instrucción más firme) y frases sueltas en otro idioma descartadas de respuestas válidas.',
+	rejectedAnswers: 'Respuestas rechazadas',
+	droppedPhrases: 'Frases descartadas',
+	noRejections: 'Ninguna respuesta ha llegado en otro idioma en los últimos 30 días.',
 	chartTitle: 'Generaciones por día (últimos 30 días)',
 	chartDescription: (total: number, max: number) =>
 		`${total} generaciones en 30 días; el día con más tuvo ${max}.`,

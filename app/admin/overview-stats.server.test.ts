@@ -8,6 +8,8 @@ import {
 	generationTotals,
 	getCallStats,
 	getDailyGenerations,
+	getLanguageCheckStats,
+	getLanguageStats,
 	getRecentLikeStats,
 	getRecentPhrases,
 	getUserStats,
@@ -139,6 +141,84 @@ test('likes per provider, model and phrase type within the window', async () => 
 		{ provider: 'gemini', model: 'gemini-flash-latest', phraseType: 'motivacional', likes: 2 },
 		{ provider: 'openai', model: 'llama3', phraseType: 'humor', likes: 1 },
 	])
+})
+
+test('generations per language and variant, within the window, most first', async () => {
+	// The seeded events above carry no language (recorded before it was kept).
+	const at = (iso: string) => new Date(iso)
+	await prisma.generationEvent.createMany({
+		data: [
+			['es', 'ar', 'success', '2026-06-15T07:00:00Z'],
+			['es', 'ar', 'success', '2026-06-12T07:00:00Z'],
+			['es', 'ar', 'error', '2026-06-12T07:01:00Z'],
+			['es', 'mx', 'success', '2026-06-01T07:00:00Z'],
+			['en', null, 'success', '2026-06-01T07:00:00Z'],
+			// Before the window.
+			['es', 'es', 'success', '2026-05-01T07:00:00Z'],
+		].map(([language, variant, outcome, createdAt]) => ({
+			createdAt: at(createdAt!),
+			page: 'home',
+			provider: 'offline',
+			model: 'frasea-offline-1',
+			latencyMs: 1,
+			outcome: outcome!,
+			language,
+			variant,
+		})),
+	})
+	try {
+		expect(await getLanguageStats(now)).toEqual([
+			{ language: null, variant: null, generations: 8 },
+			{ language: 'es', variant: 'ar', generations: 2 },
+			{ language: 'en', variant: null, generations: 1 },
+			{ language: 'es', variant: 'mx', generations: 1 },
+		])
+	} finally {
+		await prisma.generationEvent.deleteMany({ where: { provider: 'offline', latencyMs: 1 } })
+	}
+})
+
+test('answers and phrases the language check rejected, per provider and model', async () => {
+	const event = (
+		provider: string,
+		model: string,
+		outcome: 'success' | 'error',
+		rejectedPhrases: number,
+		createdAt = '2026-06-14T10:00:00Z',
+	) => ({
+		createdAt: new Date(createdAt),
+		page: 'instagram',
+		provider,
+		model,
+		latencyMs: 2,
+		outcome,
+		errorKind: outcome === 'error' ? 'wrong_language' : null,
+		language: 'es',
+		variant: 'latam',
+		rejectedPhrases,
+	})
+	await prisma.generationEvent.createMany({
+		data: [
+			event('gemini', 'gemini-flash-latest', 'error', 4),
+			event('gemini', 'gemini-flash-latest', 'error', 3),
+			event('gemini', 'gemini-flash-latest', 'success', 1),
+			event('gemini', 'gemini-2.5-pro', 'success', 2),
+			event('openai', 'llama3.2', 'error', 6),
+			// Nothing rejected, or before the window: not counted.
+			event('openai', 'llama3.2', 'success', 0),
+			event('openai', 'qwen', 'error', 5, '2026-05-01T10:00:00Z'),
+		],
+	})
+	try {
+		expect(await getLanguageCheckStats(now)).toEqual([
+			{ provider: 'gemini', model: 'gemini-flash-latest', rejectedAnswers: 2, droppedPhrases: 1 },
+			{ provider: 'openai', model: 'llama3.2', rejectedAnswers: 1, droppedPhrases: 0 },
+			{ provider: 'gemini', model: 'gemini-2.5-pro', rejectedAnswers: 0, droppedPhrases: 2 },
+		])
+		expect(await getLanguageCheckStats(new Date('2020-01-01T00:00:00Z'))).toEqual([])
+	} finally {
+		await prisma.generationEvent.deleteMany({ where: { latencyMs: 2 } })
+	}
 })
 
 test('the five latest saved phrases with who saved them', async () => {

@@ -101,10 +101,7 @@ export async function getCallStats(
 	now = new Date(),
 	{ totalOnly = false }: { totalOnly?: boolean } = {},
 ): Promise<CallStats[]> {
-	const days = lastMadridDays(now, STATS_DAYS)
-	const since = days[0]?.start ?? now
-	const until = days.at(-1)?.end ?? now
-	const inWindow = Prisma.sql`created_at >= ${since} AND created_at < ${until}`
+	const inWindow = statsWindow(now)
 	// `+provider` keeps SQLite from walking the whole provider index to avoid a sort: the
 	// window's date range (on the covering date index) is the cheaper read. PostgreSQL has
 	// no unary plus on text, and its planner weighs the two reads itself.
@@ -172,6 +169,90 @@ async function latencyAtRanks(where: Prisma.Sql, ranks: [number, number]) {
 }
 
 type Numeric = bigint | number | null
+
+/** The window of the per-day figures as a condition on generation_events.created_at. */
+function statsWindow(now: Date) {
+	const days = lastMadridDays(now, STATS_DAYS)
+	const since = days[0]?.start ?? now
+	const until = days.at(-1)?.end ?? now
+	return Prisma.sql`created_at >= ${since} AND created_at < ${until}`
+}
+
+export interface LanguageStats {
+	/** 'es', 'en', …; null for calls recorded before the language was kept. */
+	language: string | null
+	/** The Spanish variety ('ar'); null for other languages. */
+	variant: string | null
+	generations: number
+}
+
+/**
+ * Generations (provider calls that brought back usable text, as in the daily figures) per
+ * language asked for and, for Spanish, per variant, over the last STATS_DAYS Madrid days;
+ * most first.
+ */
+export async function getLanguageStats(now = new Date()): Promise<LanguageStats[]> {
+	const rows = await prisma.$queryRaw<
+		Array<{ language: string | null; variant: string | null; n: bigint | number }>
+	>`
+		SELECT language, variant, COUNT(*) AS n FROM generation_events
+		WHERE ${statsWindow(now)} AND outcome = 'success'
+		GROUP BY language, variant`
+	return rows
+		.map((row) => ({
+			language: row.language,
+			variant: row.variant,
+			generations: toNumber(row.n),
+		}))
+		.sort(
+			(a, b) =>
+				b.generations - a.generations ||
+				`${a.language}|${a.variant}`.localeCompare(`${b.language}|${b.variant}`),
+		)
+}
+
+export interface LanguageCheckStats {
+	provider: string
+	model: string
+	/** Answers mostly in another language: failed attempts, retried. */
+	rejectedAnswers: number
+	/** Stray phrases in another language dropped from answers that were kept. */
+	droppedPhrases: number
+}
+
+/**
+ * What the language check rejected over the last STATS_DAYS Madrid days, per provider and
+ * model (only those with something rejected), most rejected answers first.
+ */
+export async function getLanguageCheckStats(now = new Date()): Promise<LanguageCheckStats[]> {
+	const rows = await prisma.$queryRaw<
+		Array<{
+			provider: string
+			model: string
+			answers: bigint | number | string
+			phrases: bigint | number | string
+		}>
+	>`
+		SELECT provider, model,
+			SUM(CASE WHEN outcome = 'error' THEN 1 ELSE 0 END) AS answers,
+			SUM(CASE WHEN outcome = 'success' THEN rejected_phrases ELSE 0 END) AS phrases
+		FROM generation_events
+		WHERE ${statsWindow(now)} AND rejected_phrases > 0
+		GROUP BY provider, model`
+	return rows
+		.map((row) => ({
+			provider: row.provider,
+			model: row.model,
+			rejectedAnswers: toNumber(row.answers),
+			droppedPhrases: toNumber(row.phrases),
+		}))
+		.sort(
+			(a, b) =>
+				b.rejectedAnswers - a.rejectedAnswers ||
+				b.droppedPhrases - a.droppedPhrases ||
+				`${a.provider}|${a.model}`.localeCompare(`${b.provider}|${b.model}`),
+		)
+}
 
 /** Likes per provider, model and phrase type over the last STATS_DAYS Madrid days. */
 export async function getRecentLikeStats(now = new Date()) {

@@ -25,6 +25,12 @@ test('the settings a phrase came from read as short Spanish labels', () => {
 		'Con emojis',
 		'Con fecha',
 	])
+	expect(
+		describeSettings(
+			JSON.stringify({ language: 'español es', variant: 'ar', register: 'formal', x: 1 }),
+		),
+	).toEqual(['Idioma: Español', 'Variante: Argentina (voseo)', 'Trato: formal'])
+	expect(describeSettings(JSON.stringify({ variant: 'zz', register: '<b>' }))).toEqual([])
 	expect(describeSettings(JSON.stringify({ type: '', mode: 'text' }))).toEqual([])
 	expect(describeSettings('no es json')).toEqual([])
 	expect(describeSettings('[1,2]')).toEqual([])

@@ -1,3 +1,5 @@
+import { isRegister, isSpanishVariant, VARIANT_LABELS } from '~/generation/spanish'
+
 /**
  * The generation settings a history entry was written with (stored as JSON text by the
  * generators), as short Spanish labels. Unknown or broken settings give no labels rather
@@ -35,6 +37,11 @@ export function describeSettings(json: string | null): string[] {
 	// Stored as the form's value, e.g. 'español es'.
 	const language = text('language')?.split(' ')[0]
 	if (language) labels.push(`Idioma: ${capitalize(language)}`)
+	// Spanish batches keep their variety and register.
+	if (isSpanishVariant(settings.variant))
+		labels.push(`Variante: ${VARIANT_LABELS[settings.variant]}`)
+	// The register's value is its Spanish name: 'cercano', 'formal'.
+	if (isRegister(settings.register)) labels.push(`Trato: ${settings.register}`)
 	if (typeof settings.length === 'number') labels.push(`Unas ${settings.length} palabras`)
 	const platform = text('platform')
 	if (platform) labels.push(`Para ${PLATFORMS[platform] ?? capitalize(platform)}`)

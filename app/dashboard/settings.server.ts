@@ -1,3 +1,4 @@
+import { isRegister, isSpanishVariant, type SpanishStyle } from '~/generation/spanish'
 import { prisma } from '~/utils/db.server'
 import {
 	DEFAULT_SETTINGS,
@@ -23,6 +24,8 @@ const settingsSelect = {
 	reducedMotion: true,
 	saveHistory: true,
 	analytics: true,
+	spanishVariant: true,
+	spanishRegister: true,
 } as const
 
 type SettingsRow = Omit<UserSettingsValues, 'theme' | 'fontSize'> & {
@@ -86,4 +89,35 @@ export async function saveSettings(
 		create: { ...base, ...values, userId },
 		update: values,
 	})
+}
+
+/**
+ * Remembers the Spanish a user last generated in, for the next time they open a generator.
+ * A user who never saved their settings gets the row created with the look the site has
+ * for them now (`currentTheme`: the header's switch, else the system's), so remembering
+ * changes nothing about how the site looks.
+ */
+export async function rememberSpanishStyle(
+	userId: string,
+	style: SpanishStyle,
+	currentTheme: ThemeSetting,
+) {
+	const chosen = { spanishVariant: style.variant, spanishRegister: style.register }
+	await prisma.userSettings.upsert({
+		where: { userId },
+		create: { ...DEFAULT_SETTINGS, theme: currentTheme, ...chosen, userId },
+		update: chosen,
+	})
+}
+
+/** The Spanish a user last generated in; what they never chose (or no longer exists) is left out. */
+export async function findSpanishStyle(userId: string): Promise<Partial<SpanishStyle>> {
+	const row = await prisma.userSettings.findUnique({
+		where: { userId },
+		select: { spanishVariant: true, spanishRegister: true },
+	})
+	return {
+		...(isSpanishVariant(row?.spanishVariant) ? { variant: row.spanishVariant } : {}),
+		...(isRegister(row?.spanishRegister) ? { register: row.spanishRegister } : {}),
+	}
 }

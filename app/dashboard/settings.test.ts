@@ -39,6 +39,8 @@ test('the defaults are the agreed ones', () => {
 		reducedMotion: false,
 		saveHistory: true,
 		analytics: true,
+		spanishVariant: null,
+		spanishRegister: null,
 	})
 })
 

@@ -22,6 +22,9 @@ export type UserSettingsValues = {
 	reducedMotion: boolean
 	saveHistory: boolean
 	analytics: boolean
+	/** The Spanish the generator last wrote in for this user (null: never chosen). */
+	spanishVariant: string | null
+	spanishRegister: string | null
 }
 
 /** What a user who never saved the page has. */
@@ -35,6 +38,8 @@ export const DEFAULT_SETTINGS: UserSettingsValues = {
 	reducedMotion: false,
 	saveHistory: true,
 	analytics: true,
+	spanishVariant: null,
+	spanishRegister: null,
 }
 
 export const settingsMessages = {

@@ -7,6 +7,13 @@ import { wordRange, type WordRange } from './length'
 import { GENERATOR_PAGES, type Page } from '~/generator/pages'
 import { getLanguage, type LanguageCode } from './options'
 import { personalization, type Personalization } from './personalize'
+import {
+	DEFAULT_REGISTER,
+	DEFAULT_VARIANT,
+	isRegister,
+	isSpanishVariant,
+	type SpanishStyle,
+} from './spanish'
 import { type GenerationRequest } from './types'
 
 export interface GenerationBrief {
@@ -20,6 +27,8 @@ export interface GenerationBrief {
 	count: number
 	language: LanguageCode
 	languageValue: string
+	/** The variety and register, when the language is Spanish; null otherwise. */
+	spanish: SpanishStyle | null
 	type: string
 	words: WordRange
 	/** Emojis per phrase, or null when the visitor does not want them. */
@@ -38,14 +47,16 @@ export function createBrief(
 ): GenerationBrief {
 	const prompt = request.prompt.trim()
 	const image = request.mode === 'image' || Boolean(request.image)
+	const language = getLanguage(request.language)
 	return {
 		page,
 		prompt,
 		context: request.context?.trim() ?? '',
 		image,
 		count: request.count,
-		language: getLanguage(request.language).code,
-		languageValue: getLanguage(request.language).value,
+		language: language.code,
+		languageValue: language.value,
+		spanish: language.code === 'es' ? spanishStyle(request) : null,
 		type: request.type,
 		words: wordRange(request.length),
 		emojis: request.includeEmojis ? { ...GENERATOR_PAGES[page].emojis } : null,
@@ -53,5 +64,15 @@ export function createBrief(
 		date: request.includeDate ? options.now : null,
 		timeZone: options.timeZone,
 		personalization: personalization(request.type, [prompt, request.context ?? ''].join(' ')),
+	}
+}
+
+/** The request's variety and register, each falling back to its default. */
+export function spanishStyle(
+	request: Pick<GenerationRequest, 'variant' | 'register'>,
+): SpanishStyle {
+	return {
+		variant: isSpanishVariant(request.variant) ? request.variant : DEFAULT_VARIANT,
+		register: isRegister(request.register) ? request.register : DEFAULT_REGISTER,
 	}
 }

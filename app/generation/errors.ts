@@ -63,6 +63,8 @@ export type GenerationErrorKind =
 	| 'unknown'
 	/** The service's daily ceiling on provider calls stopped the generation. */
 	| 'global_limit'
+	/** Every answer was mostly in another language than the one asked for. */
+	| 'wrong_language'
 
 export class GenerationError extends Error {
 	readonly kind: GenerationErrorKind
@@ -180,6 +182,18 @@ export function emptyResultError(): GenerationError {
 
 export function exhaustedError(): GenerationError {
 	return new GenerationError('exhausted', MESSAGES.exhausted)
+}
+
+/**
+ * Every attempt came back in another language: nothing foreign is shown, and the visitor
+ * learns what happened and what usually helps (a topic in the language asked for).
+ */
+export function wrongLanguageError(languageName: string): GenerationError {
+	return new GenerationError(
+		'wrong_language',
+		`El modelo respondió en otro idioma en lugar de en ${languageName}, también al pedírselo de nuevo. Por favor, intenta otra vez; si vuelve a pasar, escribe el tema en ${languageName}.`,
+		{ toast: 'El modelo respondió en otro idioma. Por favor, intenta de nuevo.' },
+	)
 }
 
 export function imageError(cause?: unknown): GenerationError {

@@ -1,7 +1,7 @@
 /**
  * The generation orchestrator shared by the three pages: builds the instruction, calls the
  * provider with a timeout and the visitor's abort signal, retries with backoff and lower
- * temperatures, cleans the text and fills the batch with placeholders.
+ * temperatures, cleans the text, checks its language and fills the batch with placeholders.
  */
 import { createBrief, type GenerationBrief } from './brief'
 import { cleanPhrases, mergeDistinct } from './clean'
@@ -15,14 +15,16 @@ import {
 	ProviderError,
 	toGenerationError,
 	type GenerationErrorKind,
+	wrongLanguageError,
 } from './errors'
 import { GENERATOR_PAGES, type Page } from '~/generator/pages'
-import { DEFAULT_TIME_ZONE } from './options'
+import { DEFAULT_TIME_ZONE, getLanguage } from './options'
 import { fillWithPlaceholders } from './placeholders'
 import {
 	buildConfiguredInstruction,
 	buildSimplifiedInstruction,
 	type InstructionSettings,
+	languageReminder,
 } from './prompt'
 import { type TextProvider } from './providers/types'
 import { type Sampling } from '~/settings/ai-config.server'
@@ -47,7 +49,7 @@ export function backoffDelay(attempt: number): number {
 	return 2 ** attempt * 500
 }
 
-type AttemptOutcome = 'ok' | 'short' | 'empty' | 'error'
+type AttemptOutcome = 'ok' | 'short' | 'empty' | 'error' | 'wrong_language'
 
 export interface GenerationEvent {
 	attempt: number
@@ -55,6 +57,8 @@ export interface GenerationEvent {
 	latencyMs: number
 	outcome: AttemptOutcome
 	errorKind?: GenerationErrorKind
+	/** Phrases of the answer the language check rejected (all of them on 'wrong_language'). */
+	rejected?: number
 }
 
 interface GenerationResult {
@@ -143,7 +147,18 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 	const pageSampling = GENERATOR_PAGES[page].sampling
 	const sampling = options.sampling
 	const events: GenerationEvent[] = options.events ?? []
-	let instruction = buildConfiguredInstruction(brief, options.instructionSettings)
+	// A blocked prompt switches to the simplified instruction; an answer in another language
+	// adds the reminder to whichever is in use.
+	let baseInstruction = buildConfiguredInstruction(brief, options.instructionSettings)
+	let remindLanguage = false
+	const instructionNow = () =>
+		remindLanguage ? `${baseInstruction}\n${languageReminder(brief)}` : baseInstruction
+	// Our own engine writes in the language asked for; every other provider's answer is
+	// checked. Loaded on first use: the identifier's tables take about 20 MB, which a site
+	// on the offline engine alone never needs.
+	const languageCheck = provider.id === 'offline' ? null : await import('./language/check')
+	const ignore =
+		languageCheck?.topicWordsToIgnore([brief.prompt, brief.context], brief.language) ?? []
 	let collected: string[] = []
 	let lastError: GenerationError | undefined
 	let attempts = 0
@@ -177,7 +192,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		attempts++
 		try {
 			const text = await callWithTimeout(provider, {
-				instruction,
+				instruction: instructionNow(),
 				image: request.image,
 				temperature,
 				topP: sampling?.topP ?? pageSampling.topP,
@@ -192,23 +207,44 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				lastError = emptyTextError(page)
 				events.push({ attempt, temperature, latencyMs, outcome: 'empty', errorKind: 'empty_text' })
 			} else {
-				const phrases = cleanPhrases(text)
-				collected = mergeDistinct(collected, phrases)
-				if (collected.length >= brief.count) {
-					events.push({ attempt, temperature, latencyMs, outcome: 'ok' })
-					return result(collected)
-				}
-				if (phrases.length === 0) {
-					lastError = emptyResultError()
+				const cleaned = cleanPhrases(text)
+				const check = languageCheck
+					? languageCheck.checkBatchLanguage(cleaned, brief.language, { ignore })
+					: { accepted: cleaned, rejected: [], mostlyForeign: false }
+				const rejected = check.rejected.length
+				if (rejected > 0) remindLanguage = true
+				if (check.mostlyForeign) {
+					// Not one phrase of a mostly foreign answer is kept: the attempt failed.
+					lastError = wrongLanguageError(getLanguage(brief.languageValue).name)
 					events.push({
 						attempt,
 						temperature,
 						latencyMs,
-						outcome: 'empty',
-						errorKind: 'empty_result',
+						outcome: 'wrong_language',
+						errorKind: 'wrong_language',
+						rejected,
 					})
 				} else {
-					events.push({ attempt, temperature, latencyMs, outcome: 'short' })
+					const phrases = check.accepted
+					collected = mergeDistinct(collected, phrases)
+					const counted = rejected > 0 ? { rejected } : {}
+					if (collected.length >= brief.count) {
+						events.push({ attempt, temperature, latencyMs, outcome: 'ok', ...counted })
+						return result(collected)
+					}
+					if (phrases.length === 0) {
+						lastError = emptyResultError()
+						events.push({
+							attempt,
+							temperature,
+							latencyMs,
+							outcome: 'empty',
+							errorKind: 'empty_result',
+						})
+					} else {
+						// Short, or stray foreign phrases dropped: the next attempt refills the batch.
+						events.push({ attempt, temperature, latencyMs, outcome: 'short', ...counted })
+					}
 				}
 			}
 		} catch (caught) {
@@ -228,7 +264,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				if (error.retryAfterMs > maxRetryDelayMs) break
 				extraDelay = error.retryAfterMs
 			}
-			if (error.kind === 'blocked') instruction = buildSimplifiedInstruction(brief)
+			if (error.kind === 'blocked') baseInstruction = buildSimplifiedInstruction(brief)
 		}
 		if (attempt < maxAttempts - 1) {
 			try {

@@ -2,16 +2,18 @@ import { describe, expect, test } from 'vitest'
 import { createBrief } from './brief'
 import { type Page } from '~/generator/pages'
 import {
+	buildConfiguredInstruction,
 	buildInstruction,
 	buildSimplifiedInstruction,
 	formatSpanishDate,
+	languageReminder,
 	phraseNoun,
 } from './prompt'
 import { type GenerationRequest } from './types'
 
 const now = new Date('2026-11-21T12:00:00Z')
 
-function instruction(page: Page, overrides: Partial<GenerationRequest> = {}) {
+function brief(page: Page, overrides: Partial<GenerationRequest> = {}) {
 	const request: GenerationRequest = {
 		prompt: 'empezar la semana',
 		count: 4,
@@ -23,7 +25,11 @@ function instruction(page: Page, overrides: Partial<GenerationRequest> = {}) {
 		includeDate: false,
 		...overrides,
 	}
-	return buildInstruction(createBrief(page, request, { now, timeZone: 'Europe/Madrid' }))
+	return createBrief(page, request, { now, timeZone: 'Europe/Madrid' })
+}
+
+function instruction(page: Page, overrides: Partial<GenerationRequest> = {}) {
+	return buildInstruction(brief(page, overrides))
 }
 
 describe('the Spanish date', () => {
@@ -154,5 +160,124 @@ describe('instruction text', () => {
 		expect(text).toContain('exactamente 3 frases divertidas distintas, positivas y respetuosas')
 		expect(text).toContain('inglés (en)')
 		expect(text).toContain('exactamente 3 hashtags')
+	})
+})
+
+describe('Spanish variants and register', () => {
+	const variants = [
+		['latam', 'español latinoamericano neutro', 'celular', 'tú'],
+		['es', 'español de España (castellano peninsular)', 'móvil', 'tú'],
+		['mx', 'español de México', 'chido', 'tú'],
+		['ar', 'español de Argentina (rioplatense)', 'laburo', 'vos'],
+		['co', 'español de Colombia', 'chévere', 'tú'],
+		['cl', 'español de Chile', 'bacán', 'tú'],
+		['us', 'español de Estados Unidos', 'mensaje de texto', 'tú'],
+	] as const
+
+	test.each(variants)(
+		'%s, cercano: the country, its vocabulary and the close pronoun',
+		(variant, name, word, pronoun) => {
+			const text = instruction('home', { variant, register: 'cercano' })
+			expect(text).toContain('Escribe todas las frases en español (es).')
+			expect(text).toContain(`Escribe en ${name}, para `)
+			expect(text).toMatch(
+				new RegExp(`Usa el vocabulario habitual allí \\(por ejemplo: [^)]*${word}`),
+			)
+			expect(text).toContain(`Trata al lector de ${pronoun} (`)
+			expect(text).not.toContain('Trata al lector de usted')
+		},
+	)
+
+	test.each(variants)('%s, formal: usted with its verb forms, ustedes for several', (variant) => {
+		const text = instruction('instagram', { variant, register: 'formal' })
+		expect(text).toContain('Trata al lector de usted, con sus formas verbales: «usted tiene»')
+		expect(text).toContain('Para dirigirte a varias personas usa ustedes')
+		expect(text).not.toMatch(/Trata al lector de (tú|vos)/)
+	})
+
+	test('Argentina: voseo with its verb forms and imperatives, never tú', () => {
+		const text = instruction('facebook', { variant: 'ar', register: 'cercano' })
+		expect(text).toContain('«vos tenés»')
+		expect(text).toContain('«animate»')
+		expect(text).toContain('Nunca uses «tú»')
+	})
+
+	test('Spain: vosotros for several readers when close; euros after the number', () => {
+		expect(instruction('home', { variant: 'es', register: 'cercano' })).toContain(
+			'usa vosotros («os esperamos»',
+		)
+		expect(instruction('home', { variant: 'es' })).toContain('(20 €)')
+		expect(instruction('home', { variant: 'mx' })).toContain('nunca vosotros')
+	})
+
+	test('Chile: close is written tuteo, not verbal voseo', () => {
+		expect(instruction('home', { variant: 'cl' })).toContain(
+			'sin las formas verbales del voseo chileno',
+		)
+		expect(instruction('home', { variant: 'cl', register: 'formal' })).not.toContain(
+			'voseo chileno',
+		)
+	})
+
+	test('no choice: neutral Latin American Spanish, close', () => {
+		const text = instruction('home')
+		expect(text).toContain('Escribe en español latinoamericano neutro')
+		expect(text).toContain('Trata al lector de tú')
+	})
+
+	test('other languages get no variant or register', () => {
+		const text = instruction('home', { language: 'inglés en', variant: 'ar', register: 'formal' })
+		expect(text).not.toContain('Trata al lector')
+		expect(text).not.toContain('Argentina')
+	})
+
+	test('the image mode and the simplified instruction say it too', () => {
+		expect(
+			instruction('instagram', {
+				mode: 'image',
+				prompt: '',
+				image: { mimeType: 'image/png', data: Buffer.from('x') },
+				variant: 'ar',
+			}),
+		).toContain('español de Argentina')
+		const simplified = brief('home', { count: 3, variant: 'mx', register: 'formal' })
+		const text = buildSimplifiedInstruction(simplified)
+		expect(text).toContain('español de México')
+		expect(text).toContain('Trata al lector de usted')
+	})
+
+	test('the reminder after an answer in another language names the language and the variant', () => {
+		const argentine = brief('home', { prompt: 'Black Friday', variant: 'ar' })
+		expect(languageReminder(argentine)).toContain(
+			'tu respuesta anterior no estaba en español. Escribe absolutamente todas las frases en español de Argentina (rioplatense) (es)',
+		)
+		expect(languageReminder(brief('home', { language: 'inglés en' }))).toContain(
+			'todas las frases en inglés (en)',
+		)
+	})
+})
+
+describe('the admin’s template', () => {
+	const colombian = brief('instagram', {
+		prompt: 'mi cafetería',
+		variant: 'co',
+		register: 'formal',
+		type: 'instagram',
+	})
+
+	test('with "Incluir instrucciones del sistema": the variant and register follow the template', () => {
+		const text = buildConfiguredInstruction(colombian, {
+			template: { text: 'Escribe captions para {{prompt}}', includeSystemPrompt: true },
+		})
+		expect(text.startsWith('Escribe captions para mi cafetería')).toBe(true)
+		expect(text).toContain('español de Colombia')
+		expect(text).toContain('Trata al lector de usted')
+	})
+
+	test('without it the template stands alone', () => {
+		const text = buildConfiguredInstruction(colombian, {
+			template: { text: 'Escribe captions para {{prompt}}', includeSystemPrompt: false },
+		})
+		expect(text).toBe('Escribe captions para mi cafetería')
 	})
 })

@@ -5,6 +5,7 @@
  */
 import { type GenerationBrief } from './brief'
 import { DEFAULT_TIME_ZONE, getLanguage, HASHTAGS_PER_PHRASE, phraseTypeWords } from './options'
+import { spanishLines, variantName } from './spanish-instruction'
 
 /** 'sábado, 21 de noviembre de 2026' in the given time zone. */
 export function formatSpanishDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
@@ -31,9 +32,13 @@ const PAGE_PURPOSE = {
 		'Las frases son para publicaciones de Facebook: cercanas y pensadas para que la gente comente y comparta.',
 } as const
 
-function languageLine(brief: GenerationBrief): string {
+/** The language, and for Spanish the variety and the register. */
+function languageLines(brief: GenerationBrief): string[] {
 	const language = getLanguage(brief.languageValue)
-	return `Escribe todas las frases en ${language.name} (${language.code}).`
+	return [
+		`Escribe todas las frases en ${language.name} (${language.code}).`,
+		...(brief.spanish ? spanishLines(brief.spanish) : []),
+	]
 }
 
 function formatLines(brief: GenerationBrief): string[] {
@@ -92,7 +97,7 @@ export function buildInstruction(brief: GenerationBrief): string {
 	return [
 		...subjectLines(brief),
 		PAGE_PURPOSE[brief.page],
-		languageLine(brief),
+		...languageLines(brief),
 		...personalizationLine(brief),
 		...formatLines(brief),
 	].join('\n')
@@ -138,5 +143,18 @@ export function buildSimplifiedInstruction(brief: GenerationBrief): string {
 	const subject = brief.image
 		? `Observa la imagen adjunta y genera exactamente ${brief.count} ${noun} distintas, positivas y respetuosas, inspiradas en ella.`
 		: `Genera exactamente ${brief.count} ${noun} distintas, positivas y respetuosas, aptas para todo público.`
-	return [subject, languageLine(brief), ...formatLines(brief)].join('\n')
+	return [subject, ...languageLines(brief), ...formatLines(brief)].join('\n')
+}
+
+/**
+ * Added to the instruction after an answer came back (mostly, or partly) in another
+ * language: the model is told plainly what went wrong and what the only acceptable
+ * language is, whatever language the topic, the brands or the image are in.
+ */
+export function languageReminder(brief: GenerationBrief): string {
+	const language = getLanguage(brief.languageValue)
+	const name = brief.spanish
+		? `${variantName(brief.spanish.variant)} (${language.code})`
+		: `${language.name} (${language.code})`
+	return `IMPORTANTE: tu respuesta anterior no estaba en ${language.name}. Escribe absolutamente todas las frases en ${name}, aunque el tema, las marcas o la imagen estén en otro idioma. No escribas ninguna frase en otro idioma ni añadas traducciones.`
 }

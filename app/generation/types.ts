@@ -10,6 +10,9 @@ export interface GenerationRequest {
 	prompt: string
 	count: number
 	language: LanguageValue | string
+	/** Spanish only: the variety ('ar') and the register ('cercano'); unknown values fall back. */
+	variant?: string
+	register?: string
 	/** A phrase type value of the page; '' is "none" on the home page. */
 	type: string
 	/** Slider words (25) or a text such as '25 palabras' or 'corta'. */

@@ -17,6 +17,10 @@ import { createBatch } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { runHousekeeping } from '~/models/housekeeping.server'
 import { releaseGeneration, reserveGeneration, reserveProviderCall } from '~/models/quota.server'
+import { rememberSpanishStyle } from '~/dashboard/settings.server'
+import { getLanguage } from '~/generation/options'
+import { styleSearch } from '~/generation/spanish'
+import { getTheme } from '~/utils/theme.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
 import { quotaSubject } from './allowance.server'
@@ -48,6 +52,8 @@ const FIELDS_WITH_ERRORS = new Set([
 	'context',
 	'image',
 	'language',
+	'variant',
+	'register',
 	'type',
 	'count',
 	'platform',
@@ -111,10 +117,14 @@ export async function generate(
 
 	const setup = await generationSetupFor(page)
 	const provider = setup.provider
+	const language = getLanguage(form.language).code
+	// The variety and register mean something only for Spanish: kept with Spanish batches only.
+	const spanish = language === 'es' ? { variant: form.variant, register: form.register } : null
 	const settings = {
 		mode: form.mode,
 		context: form.context ?? '',
 		language: form.language,
+		...spanish,
 		type: form.type,
 		count: form.count,
 		length: form.length,
@@ -130,6 +140,8 @@ export async function generate(
 			provider: provider.id,
 			model: provider.model,
 			userId: user?.id ?? null,
+			language,
+			variant: spanish?.variant ?? null,
 			events,
 		})
 	let result: Awaited<ReturnType<typeof generatePhrases>>
@@ -177,9 +189,16 @@ export async function generate(
 			batchId: batch.id,
 		})
 	}
+	if (user && spanish) {
+		// Like the history, remembering is a convenience: a failure is logged, never shown.
+		await rememberSpanishStyle(user.id, spanish, (await getTheme(request)) ?? 'system').catch(
+			(error: unknown) => console.error('Could not remember the Spanish variant', error),
+		)
+	}
 	void runHousekeeping().catch((error: unknown) => console.error(error))
+	// The batch's address says which Spanish it is written in.
 	return redirectWithToast(
-		batchHref(page, batch.id, '#generated-phrases'),
+		batchHref(page, batch.id, `${spanish ? styleSearch(spanish) : ''}#generated-phrases`),
 		{ type: 'success', message: successMessage(result.phrases.length) },
 		{ headers },
 	)

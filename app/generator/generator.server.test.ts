@@ -24,6 +24,8 @@ const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
 const { loadGenerator } = await import('./loader.server')
 const { quotaSettingKeys } = await import('~/models/quota.server')
+const { newUser, signedIn } = await import('../../tests/support/profile')
+const { setTheme } = await import('~/utils/theme.server')
 
 afterAll(async () => {
 	await gemini.close()
@@ -186,6 +188,179 @@ describe('generating with Gemini configured', () => {
 		} finally {
 			await prisma.setting.delete({ where: { key: quotaSettingKeys.visitor } })
 		}
+	})
+})
+
+describe('Spanish variant and register', () => {
+	test('Argentina and formal: told to the model, kept with the batch, named in its address', async () => {
+		const redirect = await run(
+			'facebook',
+			post(
+				'/facebook',
+				form({
+					prompt: 'mi almacén',
+					count: '3',
+					type: 'facebook',
+					variant: 'ar',
+					register: 'formal',
+				}),
+			),
+		)
+		expect(redirect.status).toBe(302)
+		const location = redirect.headers.get('location') ?? ''
+		expect(location).toMatch(
+			/^\/facebook\?lote=[\w-]+&variante=ar&registro=formal#generated-phrases$/,
+		)
+		const sent = JSON.stringify(gemini.requests[0]?.body)
+		expect(sent).toContain('español de Argentina (rioplatense)')
+		expect(sent).toContain('Trata al lector de usted')
+
+		const id = new URL(location, 'http://localhost').searchParams.get('lote') ?? ''
+		const batch = await prisma.generationBatch.findUniqueOrThrow({ where: { id } })
+		expect(JSON.parse(batch.settings)).toMatchObject({ variant: 'ar', register: 'formal' })
+		const event = await prisma.generationEvent.findFirstOrThrow({ orderBy: { createdAt: 'desc' } })
+		expect(event).toMatchObject({ language: 'es', variant: 'ar', rejectedPhrases: 0 })
+
+		// The batch's page shows the form as it was sent, without the address's help too.
+		const cookie = visitorCookie(redirect)
+		const plain = `/facebook?lote=${id}`
+		const page = await loadGenerator(
+			'facebook',
+			new Request(`http://localhost${plain}`, { headers: { cookie } }),
+			context,
+		)
+		expect(page.values).toMatchObject({ variant: 'ar', register: 'formal' })
+	})
+
+	test('other languages: no variant kept or named, the call recorded with its language', async () => {
+		const redirect = await run(
+			'home',
+			post(
+				'/?index',
+				form({ prompt: 'the sea', count: '2', language: 'inglés en', variant: 'ar' }),
+			),
+		)
+		const location = redirect.headers.get('location') ?? ''
+		expect(location).toMatch(/^\/\?lote=[\w-]+#generated-phrases$/)
+		expect(JSON.stringify(gemini.requests[0]?.body)).not.toContain('Argentina')
+		const id = new URL(location, 'http://localhost').searchParams.get('lote') ?? ''
+		const batch = await prisma.generationBatch.findUniqueOrThrow({ where: { id } })
+		expect(JSON.parse(batch.settings)).not.toHaveProperty('variant')
+		const event = await prisma.generationEvent.findFirstOrThrow({ orderBy: { createdAt: 'desc' } })
+		expect(event).toMatchObject({ language: 'en', variant: null })
+	})
+
+	test('an unknown variant or register is refused next to its field, the rest kept', async () => {
+		const result = await run(
+			'home',
+			post('/?index', form({ prompt: 'el mar', variant: 'pe', register: 'coloquial' })),
+		)
+		expect(result.status).toBe(400)
+		expect(result.body.errors).toMatchObject({
+			variant: ['Elige una variante del español de la lista'],
+			register: ['Elige un trato: cercano o formal'],
+		})
+		expect(result.body.values).toMatchObject({ prompt: 'el mar', variant: 'pe' })
+		expect(gemini.requests).toHaveLength(0)
+	})
+
+	test('the address names only what differs from neutral Latin American, close', async () => {
+		const mexican = await run('home', post('/?index', form({ prompt: 'el mar', variant: 'mx' })))
+		expect(mexican.headers.get('location')).toMatch(/&variante=mx#generated-phrases$/)
+		const formal = await run(
+			'home',
+			post('/?index', form({ prompt: 'el mar', register: 'formal' })),
+		)
+		expect(formal.headers.get('location')).toMatch(
+			/\?lote=[\w-]+&registro=formal#generated-phrases$/,
+		)
+	})
+
+	test('the address’s choice fills the form: a link can open the generator in a variant', async () => {
+		const page = await loadGenerator(
+			'instagram',
+			new Request('http://localhost/instagram?variante=mx&registro=formal'),
+			context,
+		)
+		expect(page.values).toMatchObject({ variant: 'mx', register: 'formal' })
+		const unknown = await loadGenerator(
+			'instagram',
+			new Request('http://localhost/instagram?variante=xx&registro=yy'),
+			context,
+		)
+		expect(unknown.values).toMatchObject({ variant: 'latam', register: 'cercano' })
+	})
+
+	test('a signed-in user’s last choice is remembered, without changing how the site looks', async () => {
+		const user = await newUser()
+		const { cookie } = await signedIn(user.id)
+		const generated = await run(
+			'home',
+			post(
+				'/?index',
+				form({ prompt: 'el mate', count: '1', variant: 'ar' }),
+				`${cookie}; ${(await setTheme('dark')).split(';')[0]}`,
+			),
+		)
+		expect(generated.status).toBe(302)
+		const settings = await prisma.userSettings.findUniqueOrThrow({ where: { userId: user.id } })
+		expect(settings).toMatchObject({
+			spanishVariant: 'ar',
+			spanishRegister: 'cercano',
+			// The look they had: the header switch's choice, the default size, motion as it was.
+			theme: 'dark',
+			fontSize: 'medium',
+			reducedMotion: false,
+		})
+		for (const path of ['/', '/instagram', '/facebook']) {
+			const page = await loadGenerator(
+				path === '/' ? 'home' : (path.slice(1) as Page),
+				new Request(`http://localhost${path}`, { headers: { cookie } }),
+				context,
+			)
+			expect(page.values, path).toMatchObject({ variant: 'ar', register: 'cercano' })
+		}
+
+		// An English generation changes nothing; another Spanish one does.
+		await run(
+			'home',
+			post(
+				'/?index',
+				form({ prompt: 'x', count: '1', language: 'inglés en', variant: 'es' }),
+				cookie,
+			),
+		)
+		expect(
+			await prisma.userSettings.findUniqueOrThrow({ where: { userId: user.id } }),
+		).toMatchObject({
+			spanishVariant: 'ar',
+		})
+		await run(
+			'home',
+			post('/?index', form({ prompt: 'y', count: '1', variant: 'es', register: 'formal' }), cookie),
+		)
+		expect(
+			await prisma.userSettings.findUniqueOrThrow({ where: { userId: user.id } }),
+		).toMatchObject({
+			spanishVariant: 'es',
+			spanishRegister: 'formal',
+			theme: 'dark',
+		})
+	})
+
+	test('without a theme chosen, the remembered row follows the system’s', async () => {
+		const user = await newUser()
+		const { cookie } = await signedIn(user.id)
+		await run(
+			'home',
+			post('/?index', form({ prompt: 'el mar', count: '1', variant: 'cl' }), cookie),
+		)
+		expect(
+			await prisma.userSettings.findUniqueOrThrow({ where: { userId: user.id } }),
+		).toMatchObject({
+			theme: 'system',
+			spanishVariant: 'cl',
+		})
 	})
 })
 

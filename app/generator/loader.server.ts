@@ -5,6 +5,8 @@
 import { type AppLoadContext } from '@remix-run/node'
 import { getViewer } from '~/auth/guards.server'
 import { DEFAULT_SIZE_KEY, isSizeKey } from '~/cards/sizes'
+import { findSpanishStyle } from '~/dashboard/settings.server'
+import { styleFromSearch } from '~/generation/spanish'
 import { providerConfigFor } from '~/settings/ai-config.server'
 import { isGeneratorOpen } from '~/settings/tools.server'
 import { getBatchForViewer } from '~/models/batch.server'
@@ -33,12 +35,20 @@ export async function loadGenerator(
 	const batchId = url.searchParams.get('lote')
 	const [{ config }, open] = await Promise.all([providerConfigFor(page), isGeneratorOpen(page)])
 	const offline = config.provider === 'offline'
-	const [stored, quota] = await Promise.all([
+	const [stored, quota, remembered] = await Promise.all([
 		batchId ? getBatchForViewer(batchId, viewer) : null,
 		quotaInfo(viewer.userId, viewer.visitorId, context?.clientAddress, { offline }),
+		user ? findSpanishStyle(user.id) : {},
 	])
 	const settings = stored ? (JSON.parse(stored.settings) as Record<string, unknown>) : null
-	const values = formValues(page, settings ? { ...settings, prompt: stored?.prompt } : null)
+	// The Spanish choice: the user's last one, the batch's own, then the address's
+	// (`?variante=ar&registro=formal`), each over the one before.
+	const values = formValues(
+		page,
+		settings ? { ...settings, prompt: stored?.prompt } : null,
+		remembered,
+	)
+	Object.assign(values, styleFromSearch(url.searchParams))
 	// The Texto / Imagen tabs are links: `?modo=` switches the form without JavaScript.
 	const mode = url.searchParams.get('modo')
 	if (hasImageMode(page) && (mode === 'imagen' || mode === 'texto')) {

@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES = {
 	promptTooLong: `El tema no puede superar los ${MAX_PROMPT_LENGTH} caracteres`,
 	contextTooLong: `El contexto no puede superar los ${MAX_CONTEXT_LENGTH} caracteres`,
 	language: 'Elige uno de los idiomas de la lista',
+	variant: 'Elige una variante del español de la lista',
+	register: 'Elige un trato: cercano o formal',
 	type: 'Elige uno de los tipos de frase de la lista',
 	option: 'Las opciones avanzadas enviadas no son válidas. Recarga la página e inténtalo de nuevo.',
 } as const

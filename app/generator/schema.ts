@@ -11,6 +11,12 @@ import {
 	MAX_IMAGE_BYTES,
 	MAX_PROMPT_LENGTH,
 } from '~/generation/options'
+import {
+	DEFAULT_REGISTER,
+	DEFAULT_VARIANT,
+	REGISTERS,
+	SPANISH_VARIANTS,
+} from '~/generation/spanish'
 import { imageTypeMessage, VALIDATION_MESSAGES } from './messages'
 import { GENERATOR_PAGES, hasImageMode, type Page } from './pages'
 
@@ -46,6 +52,13 @@ export function generationSchema(page: Page) {
 			language: z
 				.enum(LANGUAGE_VALUES, { error: VALIDATION_MESSAGES.language })
 				.default(DEFAULT_LANGUAGE),
+			// Sent with every language (the fields are only shown for Spanish), used for Spanish.
+			variant: z
+				.enum(SPANISH_VARIANTS, { error: VALIDATION_MESSAGES.variant })
+				.default(DEFAULT_VARIANT),
+			register: z
+				.enum(REGISTERS, { error: VALIDATION_MESSAGES.register })
+				.default(DEFAULT_REGISTER),
 			type: z
 				.enum([defaultType, ...otherTypes], { error: VALIDATION_MESSAGES.type })
 				.default(defaultType),

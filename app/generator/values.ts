@@ -1,5 +1,6 @@
 import { DEFAULT_SIZE_KEY, isSizeKey } from '~/cards/sizes'
 import { DEFAULT_LANGUAGE, LENGTH_SLIDER } from '~/generation/options'
+import { DEFAULT_REGISTER, DEFAULT_VARIANT } from '~/generation/spanish'
 import { GENERATOR_PAGES, hasImageMode, type Page } from './pages'
 import { type GeneratorValues } from './view'
 
@@ -11,6 +12,8 @@ function defaultValues(page: Page): GeneratorValues {
 		prompt: '',
 		context: '',
 		language: DEFAULT_LANGUAGE,
+		variant: DEFAULT_VARIANT,
+		register: DEFAULT_REGISTER,
 		type: config.phraseTypes[0],
 		count: config.counts.default,
 		length: LENGTH_SLIDER.default,
@@ -23,14 +26,15 @@ function defaultValues(page: Page): GeneratorValues {
 
 /**
  * The form's values from a stored batch's settings or a failed submission, over the
- * page's defaults (null: the defaults alone). Values are shown back as sent; the schema
- * judges them.
+ * page's defaults (null: the defaults alone) and `base` (what a signed-in user chose
+ * last). Values are shown back as sent; the schema judges them.
  */
 export function formValues(
 	page: Page,
 	raw: Record<string, unknown> | null | undefined,
+	base: Partial<GeneratorValues> = {},
 ): GeneratorValues {
-	const values = defaultValues(page)
+	const values = { ...defaultValues(page), ...base }
 	if (!raw) return values
 	const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined)
 	const number = (key: string) => {
@@ -43,6 +47,8 @@ export function formValues(
 		prompt: text('prompt') ?? '',
 		context: text('context') ?? '',
 		language: text('language') ?? values.language,
+		variant: text('variant') ?? values.variant,
+		register: text('register') ?? values.register,
 		type: text('type') ?? values.type,
 		count: number('count') ?? values.count,
 		length: number('length') ?? values.length,

@@ -14,6 +14,9 @@ export type GeneratorValues = {
 	prompt: string
 	context: string
 	language: string
+	/** The Spanish variety and register (offered only while the language is Spanish). */
+	variant: string
+	register: string
 	type: string
 	count: number
 	length: number

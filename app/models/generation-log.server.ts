@@ -2,12 +2,18 @@ import { type GenerationEvent as AttemptEvent } from '~/generation/generate.serv
 import { type Page } from '~/generator/pages'
 import { prisma } from '~/utils/db.server'
 
-/** One row per provider call, for the admin statistics (calls, errors, latency). */
+/**
+ * One row per provider call, for the admin statistics (calls, errors, latency, languages
+ * and what the language check rejected).
+ */
 export async function recordGenerationEvents(input: {
 	page: Page
 	provider: string
 	model: string
 	userId: string | null
+	/** The language asked for ('es') and, for Spanish, the variety ('ar'). */
+	language: string
+	variant: string | null
 	events: AttemptEvent[]
 }) {
 	if (input.events.length === 0) return
@@ -21,6 +27,9 @@ export async function recordGenerationEvents(input: {
 				latencyMs: event.latencyMs,
 				outcome: event.outcome === 'ok' || event.outcome === 'short' ? 'success' : 'error',
 				errorKind: event.errorKind ?? null,
+				language: input.language,
+				variant: input.variant,
+				rejectedPhrases: event.rejected ?? 0,
 			})),
 		})
 	} catch (error) {

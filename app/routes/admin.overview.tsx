@@ -11,6 +11,8 @@ import {
 	generationTotals,
 	getCallStats,
 	getDailyGenerations,
+	getLanguageCheckStats,
+	getLanguageStats,
 	getRecentLikeStats,
 	getRecentPhrases,
 	getUserStats,
@@ -19,6 +21,8 @@ import { readOnlyAction } from '~/admin/read-only.server'
 import { settle } from '~/admin/settle.server'
 import { cellClass, StatTable } from '~/admin/stat-table'
 import { requireAdmin } from '~/auth/guards.server'
+import { LANGUAGES } from '~/generation/options'
+import { isSpanishVariant, VARIANT_LABELS } from '~/generation/spanish'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
 
@@ -56,14 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const tab = tabFrom(url)
 	const now = new Date()
 	// Each block loads on its own: one failing is logged and leaves the others standing.
-	const [users, daily, calls, likes, recent, trail] = await Promise.all([
+	const statistics = tab === 'estadisticas'
+	const [users, daily, calls, likes, languages, languageCheck, recent, trail] = await Promise.all([
 		settle('user statistics', () => getUserStats(now)),
 		settle('daily generations', () => getDailyGenerations(now)),
 		settle('provider calls', () =>
 			// The cards need the total; the statistics tab adds the per-provider table.
 			getCallStats(now, { totalOnly: tab !== 'estadisticas' }),
 		),
-		tab === 'estadisticas' ? settle('like statistics', () => getRecentLikeStats(now)) : null,
+		statistics ? settle('like statistics', () => getRecentLikeStats(now)) : null,
+		statistics ? settle('language statistics', () => getLanguageStats(now)) : null,
+		statistics ? settle('language check statistics', () => getLanguageCheckStats(now)) : null,
 		tab === 'actividad' ? settle('recent activity', () => getRecentPhrases()) : null,
 		tab === 'registro' ? settle('audit trail', () => getAuditTrail(trailPageFrom(url))) : null,
 	])
@@ -74,6 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		totals: daily ? generationTotals(daily) : null,
 		calls,
 		likes,
+		languages,
+		languageCheck,
 		recent,
 		trail,
 	}
@@ -135,12 +144,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 	)
 }
 
+/** 'Español', or the code as stored. */
+function languageLabel(code: string | null) {
+	if (code === null) return m.languageUnrecorded
+	return LANGUAGES.find((language) => language.code === code)?.label ?? code
+}
+
+function variantLabel(variant: string | null) {
+	if (variant === null) return '—'
+	return isSpanishVariant(variant) ? VARIANT_LABELS[variant] : variant
+}
+
 function Unavailable() {
 	return <p className="text-sm text-gray-600 dark:text-gray-400">{m.statUnavailable}</p>
 }
 
 export default function AdminOverview() {
-	const { tab, users, totals, calls, daily, likes, recent, trail } = useLoaderData<typeof loader>()
+	const { tab, users, totals, calls, daily, likes, languages, languageCheck, recent, trail } =
+		useLoaderData<typeof loader>()
 	const count = (value: number | undefined) => (value === undefined ? null : formatCount(value))
 	const overall = calls?.[0]
 	return (
@@ -241,6 +262,42 @@ export default function AdminOverview() {
 							</StatTable>
 						) : (
 							<p className="text-sm text-gray-600 dark:text-gray-400">{m.noCalls}</p>
+						)}
+					</Section>
+					<Section title={m.languagesTitle}>
+						{languages === null ? (
+							<Unavailable />
+						) : languages.length === 0 ? (
+							<p className="text-sm text-gray-600 dark:text-gray-400">{m.noLanguages}</p>
+						) : (
+							<StatTable headers={[m.language, m.variant, m.generations]}>
+								{languages.map((row) => (
+									<tr key={`${row.language}|${row.variant}`}>
+										<td className={cellClass}>{languageLabel(row.language)}</td>
+										<td className={cellClass}>{variantLabel(row.variant)}</td>
+										<td className={cellClass}>{formatCount(row.generations)}</td>
+									</tr>
+								))}
+							</StatTable>
+						)}
+					</Section>
+					<Section title={m.languageCheckTitle}>
+						<p className="text-sm text-gray-600 dark:text-gray-400">{m.languageCheckHint}</p>
+						{languageCheck === null ? (
+							<Unavailable />
+						) : languageCheck.length === 0 ? (
+							<p className="text-sm text-gray-600 dark:text-gray-400">{m.noRejections}</p>
+						) : (
+							<StatTable headers={[m.provider, m.model, m.rejectedAnswers, m.droppedPhrases]}>
+								{languageCheck.map((row) => (
+									<tr key={`${row.provider}|${row.model}`}>
+										<td className={cellClass}>{row.provider}</td>
+										<td className={cellClass}>{row.model}</td>
+										<td className={cellClass}>{formatCount(row.rejectedAnswers)}</td>
+										<td className={cellClass}>{formatCount(row.droppedPhrases)}</td>
+									</tr>
+								))}
+							</StatTable>
 						)}
 					</Section>
 					<Section title={m.likesTitle}>

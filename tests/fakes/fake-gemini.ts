@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url'
 import {
 	modeText,
+	requestedLanguage,
 	requestedCount,
 	runCli,
 	startServer,
@@ -132,7 +133,11 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeSe
 				`models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
 			)
 		}
-		return next() ?? geminiText(modeText(mode, requestedCount(instructionOf(request))))
+		const instruction = instructionOf(request)
+		return (
+			next() ??
+			geminiText(modeText(mode, requestedCount(instruction), requestedLanguage(instruction)))
+		)
 	}, options)
 }
 

@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url'
 import {
 	modeText,
+	requestedLanguage,
 	requestedCount,
 	runCli,
 	startServer,
@@ -112,7 +113,11 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeSe
 				code: 'model_not_found',
 			})
 		}
-		return next() ?? openAIText(modeText(mode, requestedCount(instructionOf(request))))
+		const instruction = instructionOf(request)
+		return (
+			next() ??
+			openAIText(modeText(mode, requestedCount(instruction), requestedLanguage(instruction)))
+		)
 	}, options)
 }
 

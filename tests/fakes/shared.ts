@@ -21,8 +21,11 @@ export interface ScriptedReply {
 	delayMs?: number
 }
 
-/** How a fake answers when no reply is queued. */
-export type FakeMode = 'normal' | 'messy' | 'short' | 'empty'
+/**
+ * How a fake answers when no reply is queued: `english` answers in English whatever
+ * language the instruction asks for, as models drifting into English do.
+ */
+export type FakeMode = 'normal' | 'messy' | 'short' | 'empty' | 'english'
 
 export interface FakeServer {
 	/** Origin, e.g. http://127.0.0.1:41234 */
@@ -138,44 +141,93 @@ export function requestedCount(instruction: string): number {
 	return match ? Number(match[1]) : 4
 }
 
-const SUBJECTS = [
-	'Cada amanecer trae una nueva oportunidad para brillar',
-	'Los sueños grandes empiezan con pasos pequeños',
-	'La constancia convierte lo difícil en posible',
-	'Sonreír también es una forma de avanzar',
-	'Lo mejor está por llegar si sigues caminando',
-	'Tu esfuerzo de hoy es tu orgullo de mañana',
-	'La calma también es una forma de fuerza',
-	'Cree en ti aunque el camino sea largo',
-	'Las pequeñas victorias también merecen celebración',
-	'Cada día es una página en blanco para escribir',
-	'El valor no es no tener miedo, es seguir adelante',
-	'La gratitud transforma lo que tenemos en suficiente',
-]
+/** The language code of 'Escribe todas las frases en inglés (en)' in our instruction, else 'es'. */
+export function requestedLanguage(instruction: string): string {
+	const match = /Escribe todas las frases en [^(\n]*\((\w{2})\)/.exec(instruction)
+	return match?.[1] ?? 'es'
+}
 
-/** `count` distinct, clean phrases as a well-behaved model would answer. */
-export function fakePhrases(count: number): string[] {
+const SUBJECTS: Record<string, string[]> = {
+	es: [
+		'Cada amanecer trae una nueva oportunidad para brillar',
+		'Los sueños grandes empiezan con pasos pequeños',
+		'La constancia convierte lo difícil en posible',
+		'Sonreír también es una forma de avanzar',
+		'Lo mejor está por llegar si sigues caminando',
+		'Tu esfuerzo de hoy es tu orgullo de mañana',
+		'La calma también es una forma de fuerza',
+		'Cree en ti aunque el camino sea largo',
+		'Las pequeñas victorias también merecen celebración',
+		'Cada día es una página en blanco para escribir',
+		'El valor no es no tener miedo, es seguir adelante',
+		'La gratitud transforma lo que tenemos en suficiente',
+	],
+	en: [
+		'Every sunrise brings a new chance to shine',
+		'Big dreams start with small steps',
+		'Consistency turns the difficult into the possible',
+		'Smiling is also a way of moving forward',
+		'The best is yet to come if you keep walking',
+		'Your effort today is your pride tomorrow',
+		'Calm is also a kind of strength',
+		'Believe in yourself even when the road is long',
+		'Small victories deserve a celebration too',
+		'Every day is a blank page waiting to be written',
+		'Courage is not the absence of fear but going on anyway',
+		'Gratitude turns what we have into enough',
+	],
+	pt: [
+		'Cada amanhecer traz uma nova oportunidade para brilhar',
+		'Os grandes sonhos começam com pequenos passos',
+		'A constância transforma o difícil em possível',
+		'Sorrir também é uma forma de avançar',
+		'O melhor ainda está por vir se você continuar',
+		'O seu esforço de hoje é o seu orgulho de amanhã',
+	],
+	fr: [
+		'Chaque lever de soleil apporte une nouvelle chance de briller',
+		'Les grands rêves commencent par de petits pas',
+		'La constance transforme le difficile en possible',
+		'Sourire est aussi une façon d’avancer',
+		'Le meilleur reste à venir si tu continues à marcher',
+		'Ton effort d’aujourd’hui est ta fierté de demain',
+	],
+	it: [
+		'Ogni alba porta una nuova occasione per brillare',
+		'I grandi sogni iniziano con piccoli passi',
+		'La costanza trasforma il difficile in possibile',
+		'Sorridere è anche un modo per andare avanti',
+		'Il meglio deve ancora venire se continui a camminare',
+		'Il tuo impegno di oggi è il tuo orgoglio di domani',
+	],
+}
+
+/** `count` distinct, clean phrases in `language` as a well-behaved model would answer. */
+export function fakePhrases(count: number, language = 'es'): string[] {
+	const subjects = SUBJECTS[language] ?? SUBJECTS.es!
 	return Array.from({ length: count }, (_, index) => {
-		const subject = SUBJECTS[index % SUBJECTS.length]!
-		const round = Math.floor(index / SUBJECTS.length)
-		return round ? `${subject}, vez ${round + 1}.` : `${subject}.`
+		const subject = subjects[index % subjects.length]!
+		const round = Math.floor(index / subjects.length)
+		return round ? `${subject}, ${round + 1}.` : `${subject}.`
 	})
 }
 
-/** The answer text for a mode. */
-export function modeText(mode: FakeMode, count: number): string {
+/** The answer text for a mode, to an instruction asking for `count` phrases in `language`. */
+export function modeText(mode: FakeMode, count: number, language = 'es'): string {
 	switch (mode) {
 		case 'normal':
-			return fakePhrases(count).join('\n')
+			return fakePhrases(count, language).join('\n')
+		case 'english':
+			return fakePhrases(count, 'en').join('\n')
 		case 'messy':
 			return [
 				`¡Claro! Aquí tienes ${count} frases motivacionales:`,
 				'',
-				...fakePhrases(count).map((phrase, index) => `${index + 1}. "${phrase}"`),
+				...fakePhrases(count, language).map((phrase, index) => `${index + 1}. "${phrase}"`),
 				'',
 			].join('\n')
 		case 'short':
-			return fakePhrases(Math.max(1, Math.floor(count / 2))).join('\n')
+			return fakePhrases(Math.max(1, Math.floor(count / 2)), language).join('\n')
 		case 'empty':
 			return ''
 	}

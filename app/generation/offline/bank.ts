@@ -2,6 +2,7 @@
  * The shape of the offline engine's phrase bank and how phrase types group into families
  * that share templates. Each language file fills one LanguageBank.
  */
+import { type Address, type SpanishVariant } from '../spanish'
 
 export const FAMILIES = [
 	'motivation',
@@ -104,6 +105,17 @@ export interface Theme {
 	tags: string[]
 }
 
+/**
+ * The order of the forms in a `[…|…|…]` slot of a template, filler or key phrase: the one
+ * for the reader addressed as tú, as vos, as usted ('[Cree en ti|Creé en vos|Crea en usted]').
+ */
+export const SLOT_ADDRESSES = ['tú', 'vos', 'usted'] as const satisfies readonly Address[]
+
+/** A word that differs from country to country (`<key>` in a template). */
+export type RegionalWord = { default: string; formal?: string } & Partial<
+	Record<SpanishVariant, string>
+>
+
 export interface LanguageBank {
 	/** BCP 47 locale for the date. */
 	locale: string
@@ -129,4 +141,14 @@ export interface LanguageBank {
 	themes: Record<ThemedType, Theme>
 	/** Generic hashtags for padding. */
 	tags: string[]
+	/**
+	 * Words that differ by country (`<key>` in a template): the variant's word, else
+	 * `default`; in the formal register `formal` comes first (slang has no place there).
+	 */
+	regionalWords?: Record<string, RegionalWord>
+	/**
+	 * The least share of a batch's phrases that address the reader in the register's own
+	 * form (a slot whose form for that address differs from the others').
+	 */
+	addressedShare?: number
 }

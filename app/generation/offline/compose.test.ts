@@ -5,7 +5,16 @@ import { GENERATOR_PAGES, PAGES, type Page } from '~/generator/pages'
 import { LANGUAGES, type LanguageCode } from '../options'
 import { type GenerationRequest } from '../types'
 import { FAMILIES, FAMILY_EMOJIS, familyOf, TYPE_FAMILY } from './bank'
-import { BANKS, composeBody, composePhrases, countWords, seededRandom } from './compose'
+import {
+	addressesReader,
+	BANKS,
+	composeBody,
+	composePhrases,
+	countWords,
+	seededRandom,
+	speak,
+	voiceOf,
+} from './compose'
 
 const now = new Date('2026-11-21T12:00:00Z')
 
@@ -237,4 +246,143 @@ describe('variety within a batch', () => {
 			}
 		},
 	)
+})
+
+describe('Spanish variants and register', () => {
+	/** Verb forms and pronouns only voseo uses (an independent list, not the bank's data). */
+	const VOSEO =
+		/(?<!\p{L})(vos|sos|tenés|podés|valés|esperás|imaginás|soñás|sembrás|creés|creé|seguí|recordá|invertí|buscás|apostá|ponés|dejás|creá|animate|imaginá|agradecé|sentís|frená|respirá|mirá|escuchate|quedate|admitilo|reíte|sonreí|escuchá|aprendé|tené|preguntá|experimentá|apagá|pensá|abrazá|llamá|extrañás|celebrá|disfrutá|merecés|armá|andá|coleccioná|probá|contás|servite|cuidá|cuidás|sudá|movete|guardá|viví|aprendé)(?!\p{L})/iu
+	/** Forms of tú or vos, which a formal phrase never uses. */
+	const CLOSE =
+		/(?<!\p{L})(tú|ti|te|tu|tus|vos|contigo|eres|sos|tienes|tenés|puedes|podés|sientes|sentís|quédate|quedate|sigue|seguí)(?!\p{L})/iu
+	/** Pronouns and verb forms of usted (with CLOSE never matching, they can only be usted). */
+	const USTED =
+		/(?<!\p{L})(usted|su|sus|le|sueña|siembra|cree|siga|crea|apueste|pone|deja|imagine|agradezca|siente|deténgase|escúchese|está|ríase|admítalo|escuche|aprenda|tenga|deje|pregunte|apague|piense|abrace|llame|extraña|celebre|disfrute|merece|respire|prepare|vaya|coleccione|pruebe|cuenta|sírvase|puede|cuide|sude|sonría|muévase|guarde|viva|busca|buscaba|invierta|pregunte|experimente|quédese|imagina|vale|espera|cuidarse)(?!\p{L})/iu
+	const ranges = ['corta', 'media', 25, 'larga'] as const
+	const families = FAMILIES.map(
+		(family) => Object.entries(TYPE_FAMILY).find(([, f]) => f === family)![0],
+	)
+
+	function batches(variant: string, register: string) {
+		return families.flatMap((type) =>
+			ranges.flatMap((length) =>
+				[3, 4, 6, 10].flatMap((count) =>
+					[1, 2, 3].map((seed) =>
+						composePhrases(
+							brief('home', { type, length, count, variant, register, prompt: 'el lunes' }),
+							seededRandom(seed * 31 + count),
+						).map((phrase) => phrase.body),
+					),
+				),
+			),
+		)
+	}
+
+	test('Argentina, cercano: at least a third of every batch uses a voseo form', () => {
+		for (const batch of batches('ar', 'cercano')) {
+			const voseo = batch.filter((body) => VOSEO.test(body))
+			expect(voseo.length, batch.join('\n')).toBeGreaterThanOrEqual(Math.ceil(batch.length / 3))
+		}
+	})
+
+	test('formal: usted throughout, never tú or vos, in every variant', () => {
+		for (const variant of ['ar', 'es', 'mx']) {
+			for (const batch of batches(variant, 'formal')) {
+				for (const body of batch) expect(body).not.toMatch(CLOSE)
+				const usted = batch.filter((body) => USTED.test(body))
+				expect(usted.length, batch.join('\n')).toBeGreaterThanOrEqual(Math.ceil(batch.length / 3))
+			}
+		}
+	})
+
+	test('tú everywhere else: no voseo', () => {
+		for (const variant of ['latam', 'es', 'mx', 'co', 'cl', 'us']) {
+			for (const batch of batches(variant, 'cercano').slice(0, 40)) {
+				for (const body of batch) expect(body).not.toMatch(VOSEO)
+			}
+		}
+	})
+
+	test.each([
+		['es', 'cercano', 'móvil', 'coche', 'zumo', 'ordenador', 'curro'],
+		['mx', 'cercano', 'celular', 'carro', 'jugo', 'computadora', 'chamba'],
+		['ar', 'cercano', 'celular', 'auto', 'jugo', 'computadora', 'laburo'],
+		['co', 'cercano', 'celular', 'carro', 'jugo', 'computador', 'trabajo'],
+		['cl', 'cercano', 'celular', 'auto', 'jugo', 'computador', 'pega'],
+		['us', 'cercano', 'celular', 'carro', 'jugo', 'computadora', 'trabajo'],
+		['latam', 'cercano', 'celular', 'auto', 'jugo', 'computadora', 'trabajo'],
+		['ar', 'formal', 'celular', 'auto', 'jugo', 'computadora', 'trabajo'],
+	])('%s, %s: the everyday words of the country', (variant, register, ...words) => {
+		const voice = voiceOf(brief('home', { variant, register }))
+		expect(speak('<movil>, <coche>, <zumo>, <ordenador>, <trabajo>', voice, BANKS.es)).toBe(
+			words.join(', '),
+		)
+	})
+
+	test('Spain and Latin America never get each other’s words in a batch', () => {
+		const text = (variant: string) => batches(variant, 'cercano').flat().join(' ').toLowerCase()
+		const spain = text('es')
+		const latam = text('latam')
+		for (const word of ['celular', 'computadora', 'carro', 'jugo']) {
+			expect(spain).not.toMatch(new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'u'))
+		}
+		for (const word of ['móvil', 'ordenador', 'coche', 'zumo', 'curro', 'a por todas']) {
+			expect(latam).not.toMatch(new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'u'))
+		}
+		expect(spain).toMatch(/(?<!\p{L})(móvil|coche|zumo|ordenador|curro|finde)(?!\p{L})/u)
+	})
+
+	test('what the visitor typed is never read as bank markup', () => {
+		const phrases = composePhrases(
+			brief('home', { prompt: 'mi tienda [a|b|c] <movil>', variant: 'es', count: 6 }),
+			seededRandom(1),
+		)
+		expect(phrases.some((phrase) => phrase.body.includes('[a|b|c] <movil>'))).toBe(true)
+	})
+
+	test('other languages ignore the variant', () => {
+		const english = composePhrases(
+			brief('home', { language: 'inglés en', variant: 'ar', register: 'formal' }),
+			seededRandom(4),
+		)
+		expect(english).toEqual(
+			composePhrases(brief('home', { language: 'inglés en' }), seededRandom(4)),
+		)
+	})
+})
+
+describe('the bank’s markup', () => {
+	test('every slot has three forms and every regional word is known', () => {
+		const bank = BANKS.es
+		const texts = [
+			...Object.values(bank.templates).flat(),
+			...bank.fillers,
+			...Object.values(bank.themes).flatMap((theme) => theme.kw),
+		]
+		for (const text of texts) {
+			for (const slot of text.match(/\[[^\]]*\]/g) ?? []) {
+				expect(slot.split('|'), text).toHaveLength(3)
+			}
+			for (const [, key] of text.matchAll(/<(\w+)>/g)) {
+				expect(Object.keys(bank.regionalWords ?? {}), text).toContain(key)
+			}
+		}
+	})
+
+	test('every family can open a short phrase addressing the reader, for each address', () => {
+		for (const variant of ['ar', 'latam']) {
+			for (const register of ['cercano', 'formal']) {
+				const voice = voiceOf(brief('home', { variant, register }))
+				for (const family of FAMILIES) {
+					const short = BANKS.es.templates[family].filter(
+						(template) =>
+							addressesReader(template, voice) &&
+							!/\{topic\}/i.test(template) &&
+							countWords(speak(template, voice, BANKS.es).replace(/\{kw\}/gi, 'la vida')) <= 6,
+					)
+					expect(short.length, `${family} ${variant} ${register}`).toBeGreaterThan(0)
+				}
+			}
+		}
+	})
 })

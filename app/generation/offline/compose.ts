@@ -5,7 +5,15 @@
 import { type GenerationBrief } from '../brief'
 import { pickHashtags, toHashtag } from '../hashtags'
 import { type LanguageCode } from '../options'
-import { FAMILY_EMOJIS, familyOf, type LanguageBank, type Theme, type ThemedType } from './bank'
+import { addressOf, DEFAULT_VARIANT, type SpanishVariant } from '../spanish'
+import {
+	FAMILY_EMOJIS,
+	familyOf,
+	SLOT_ADDRESSES,
+	type LanguageBank,
+	type Theme,
+	type ThemedType,
+} from './bank'
 import { en } from './en'
 import { es } from './es'
 import { fr } from './fr'
@@ -138,12 +146,65 @@ function themeFor(bank: LanguageBank, type: string): Theme {
 	return bank.themes[(type in bank.themes ? type : '') as ThemedType]
 }
 
-function fill(template: string, topic: string, kw: string): string {
-	return template
+/** Who the phrases speak to: which form of a slot, and which country's words. */
+export interface Voice {
+	/** Index in SLOT_ADDRESSES. */
+	slot: number
+	variant: SpanishVariant
+	formal: boolean
+}
+
+/** The close, neutral voice: what banks without slots or regional words get anyway. */
+export const NEUTRAL_VOICE: Voice = { slot: 0, variant: DEFAULT_VARIANT, formal: false }
+
+export function voiceOf(brief: Pick<GenerationBrief, 'spanish'>): Voice {
+	if (!brief.spanish) return NEUTRAL_VOICE
+	const address = addressOf(brief.spanish.variant, brief.spanish.register)
+	return {
+		slot: SLOT_ADDRESSES.indexOf(address),
+		variant: brief.spanish.variant,
+		formal: brief.spanish.register === 'formal',
+	}
+}
+
+const SLOT = /\[([^[\]|]*)\|([^[\]|]*)\|([^[\]|]*)\]/g
+const REGIONAL_WORD = /<(\w+)>/g
+
+/** Bank text in the voice: each slot's form for the address, each regional word's word. */
+export function speak(text: string, voice: Voice, bank: LanguageBank): string {
+	return text
+		.replace(SLOT, (...forms: string[]) => forms[voice.slot + 1]!)
+		.replace(REGIONAL_WORD, (match, key: string) => {
+			const word = bank.regionalWords?.[key]
+			if (!word) return match
+			return (voice.formal ? word.formal : undefined) ?? word[voice.variant] ?? word.default
+		})
+}
+
+/**
+ * Whether bank text addresses the reader in the voice's own form: a slot whose form for
+ * this address is unlike the other addresses' ('Creé en vos', not the shared 'tu').
+ */
+export function addressesReader(text: string, voice: Voice): boolean {
+	for (const match of text.matchAll(SLOT)) {
+		const forms = match.slice(1)
+		const own = forms[voice.slot]
+		if (forms.every((form, index) => index === voice.slot || form !== own)) return true
+	}
+	return false
+}
+
+/**
+ * A template with the topic and a key phrase. The bank's own markup is resolved first, so
+ * nothing the visitor typed is read as a slot or a regional word.
+ */
+function fill(template: string, topic: string, kw: string, voice: Voice, bank: LanguageBank) {
+	const phrase = speak(kw, voice, bank)
+	return speak(template, voice, bank)
 		.replaceAll('{Topic}', capitalize(topic))
 		.replaceAll('{topic}', topic)
-		.replaceAll('{Kw}', capitalize(kw))
-		.replaceAll('{kw}', kw)
+		.replaceAll('{Kw}', capitalize(phrase))
+		.replaceAll('{kw}', phrase)
 }
 
 /** Inserts ', clause' before a sentence's final punctuation. */
@@ -153,6 +214,14 @@ function appendClause(sentence: string, clause: string): string {
 	return `${sentence.slice(0, match.index)}, ${clause}${match[0]}`
 }
 
+interface BodyOptions {
+	/** Templates already used in this batch: tried last, so phrases do not open alike. */
+	used?: Set<string>
+	voice?: Voice
+	/** Open with a sentence that addresses the reader in the voice's own form, if one fits. */
+	address?: boolean
+}
+
 /** One phrase body of `min`–`max` words (emojis, hashtags and date not included). */
 export function composeBody(
 	random: Random,
@@ -160,32 +229,60 @@ export function composeBody(
 	type: string,
 	topic: string,
 	range: { min: number; max: number },
-	/** Templates already used in this batch: tried last, so phrases do not open alike. */
-	used: Set<string> = new Set(),
+	options: BodyOptions = {},
 ): string {
+	return composeSentences(random, bank, type, topic, range, options).body
+}
+
+function composeSentences(
+	random: Random,
+	bank: LanguageBank,
+	type: string,
+	topic: string,
+	range: { min: number; max: number },
+	{ used = new Set(), voice = NEUTRAL_VOICE, address = false }: BodyOptions,
+): { body: string; addressed: boolean } {
 	const templates = bank.templates[familyOf(type)]
 	const kws = themeFor(bank, type).kw
 	const target = randomInt(random, range.min, range.max)
 	const shuffled = shuffle(random, templates)
 	const order = [...shuffled.filter((t) => !used.has(t)), ...shuffled.filter((t) => used.has(t))]
 	const sentences: string[] = []
+	let addressed = false
 	let words = 0
-	// The opening sentence names the topic when it fits.
-	const withTopic = order.filter((template) => /\{topic\}/i.test(template))
-	const openers = [...withTopic, ...order.filter((t) => !withTopic.includes(t))]
-	const candidates = openers.map((t) => fill(t, topic, pick(random, kws)))
-	const firstIndex = candidates.findIndex((sentence) => countWords(sentence) <= range.max)
-	const first = candidates[firstIndex]
-	if (first) used.add(openers[firstIndex]!)
+	// The opening sentence names the topic when it fits (and, when asked, addresses the reader).
+	const withTopic = (list: string[]) => [
+		...list.filter((t) => /\{topic\}/i.test(t)),
+		...list.filter((t) => !/\{topic\}/i.test(t)),
+	]
+	// Addressing openers are few: the unused ones come first, or a batch would repeat one.
+	const addressing = address ? order.filter((t) => addressesReader(t, voice)) : []
+	const fresh = addressing.filter((t) => !used.has(t))
+	const tryOpen = (list: string[], openers = withTopic(list)) => {
+		const candidates = openers.map((t) => fill(t, topic, pick(random, kws), voice, bank))
+		const index = candidates.findIndex((sentence) => countWords(sentence) <= range.max)
+		return { openers, candidates, index }
+	}
+	let opening = tryOpen(addressing, [
+		...withTopic(fresh),
+		...withTopic(addressing.filter((t) => used.has(t))),
+	])
+	if (opening.index < 0) opening = tryOpen(order)
+	const { openers, candidates } = opening
+	const first = candidates[opening.index]
 	if (!first) {
 		// Even the shortest template is too long for this range: cut it at the limit.
 		const shortest = candidates.sort((a, b) => countWords(a) - countWords(b))[0]!
-		return `${shortest
+		const body = `${shortest
 			.split(/\s+/)
 			.slice(0, range.max)
 			.join(' ')
 			.replace(/[,;:]$/, '')}.`
+		return { body, addressed: false }
 	}
+	const opener = openers[opening.index]!
+	used.add(opener)
+	addressed = addressesReader(opener, voice)
 	sentences.push(first)
 	words = countWords(first)
 	// More sentences while a whole one fits: topic-free ones first, so the topic is not
@@ -196,12 +293,13 @@ export function composeBody(
 	]
 	for (const template of rest) {
 		if (words >= target) break
-		const sentence = fill(template, topic, pick(random, kws))
+		const sentence = fill(template, topic, pick(random, kws), voice, bank)
 		if (sentences.includes(sentence)) continue
 		const size = countWords(sentence)
 		if (words + size <= target || (words + size <= range.max && target - words > size / 2)) {
 			sentences.push(sentence)
 			used.add(template)
+			addressed ||= addressesReader(template, voice)
 			words += size
 		}
 	}
@@ -213,14 +311,16 @@ export function composeBody(
 		...fillers.filter((f) => used.has(f)),
 	]) {
 		if (words >= target) break
-		const size = countWords(filler)
+		const clause = speak(filler, voice, bank)
+		const size = countWords(clause)
 		if (words + size > range.max) continue
 		const index = next++ % sentences.length
-		sentences[index] = appendClause(sentences[index]!, filler)
+		sentences[index] = appendClause(sentences[index]!, clause)
 		used.add(filler)
+		addressed ||= addressesReader(filler, voice)
 		words += size
 	}
-	return sentences.join(' ')
+	return { body: sentences.join(' '), addressed }
 }
 
 /**
@@ -256,14 +356,25 @@ export function composePhrases(brief: GenerationBrief, random: Random): Composed
 			}).format(brief.date)
 		: ''
 	const who = dedicationName(brief)
+	const voice = voiceOf(brief)
+	// How many phrases must address the reader in the register's own form (see bank.ts).
+	const needed = Math.ceil(brief.count * (bank.addressedShare ?? 0))
+	let addressing = 0
 	const phrases: ComposedPhrase[] = []
 	const seen = new Set<string>()
 	const used = new Set<string>()
 	for (let tries = 0; phrases.length < brief.count && tries < brief.count * 40; tries++) {
-		const body = composeBody(random, bank, brief.type, topic, brief.words, used)
+		// Free choice while the share can still be met by chance; forced once it cannot.
+		const address = needed - addressing >= brief.count - phrases.length
+		const { body, addressed } = composeSentences(random, bank, brief.type, topic, brief.words, {
+			used,
+			voice,
+			address,
+		})
 		const key = body.toLowerCase()
 		if (seen.has(key)) continue
 		seen.add(key)
+		if (addressed) addressing++
 		const parts: string[] = []
 		if (dateText) parts.push(bank.datePrefix(dateText))
 		if (who) parts.push(bank.dedication(who))

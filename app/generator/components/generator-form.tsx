@@ -17,6 +17,7 @@ import {
 	primaryButtonClass,
 	Toggle,
 } from '~/components/forms'
+import { REGISTER_LABELS, REGISTERS, SPANISH_VARIANTS, VARIANT_LABELS } from '~/generation/spanish'
 import { cx, useHydrated } from '~/utils/misc'
 import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
 import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
@@ -176,6 +177,7 @@ export function GeneratorForm({
 						))}
 					</select>
 				</Field>
+				<SpanishFields values={values} errors={errors} />
 				<Field id="gen-count" label="Número de frases" errors={errors?.count}>
 					<select
 						id="gen-count"
@@ -256,6 +258,57 @@ export function GeneratorForm({
 				<QuotaNotice quota={quota} />
 			</div>
 		</Form>
+	)
+}
+
+/**
+ * The variety and register of Spanish. Shown only while Spanish is the language: a style
+ * rule on the form hides them as soon as another language is selected, before or without
+ * JavaScript (app/styles/tailwind.css, `.spanish-only`).
+ */
+function SpanishFields({
+	values,
+	errors,
+}: {
+	values: GeneratorValues
+	errors: GeneratorErrors | null
+}) {
+	const fields = [
+		{
+			name: 'variant',
+			label: 'Variante del español',
+			value: values.variant,
+			errors: errors?.variant,
+			options: SPANISH_VARIANTS.map((value) => ({ value, label: VARIANT_LABELS[value] })),
+		},
+		{
+			name: 'register',
+			label: 'Trato',
+			value: values.register,
+			errors: errors?.register,
+			options: REGISTERS.map((value) => ({ value, label: REGISTER_LABELS[value] })),
+		},
+	]
+	return (
+		<div className="spanish-only grid gap-4 sm:col-span-2 sm:grid-cols-2">
+			{fields.map((field) => (
+				<Field key={field.name} id={`gen-${field.name}`} label={field.label} errors={field.errors}>
+					<select
+						id={`gen-${field.name}`}
+						name={field.name}
+						defaultValue={field.value}
+						className={inputClass}
+						{...describedBy(`gen-${field.name}`, { errors: field.errors })}
+					>
+						{field.options.map((option) => (
+							<option key={option.value} value={option.value}>
+								{option.label}
+							</option>
+						))}
+					</select>
+				</Field>
+			))}
+		</div>
 	)
 }
 
