@@ -102,6 +102,9 @@ async function seed(db: PrismaClient) {
 		},
 	})
 	await db.profile.create({ data: { id: 'bea', name: 'Bea', email: 'bea@frasea.test' } })
+	await db.brand.create({
+		data: { userId: ana.id, handle: `@${unicode}`.slice(0, 30), corner: 'top-left', overlay: 0.4 },
+	})
 	await db.emailSignInCode.create({
 		data: { email: 'ana@frasea.test', codeHash: 'h', linkTokenHash: 'l', expiresAt: new Date() },
 	})
