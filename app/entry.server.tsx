@@ -19,6 +19,7 @@ import {
 	BODY_TIMEOUTS,
 	formMessages,
 } from './utils/form-data.server'
+import { startMailSender } from './mail/sender.server'
 import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
@@ -39,6 +40,8 @@ await ensureDatabase()
 await bindLegacyKeys().catch((error: unknown) => {
 	console.error('Stored provider keys could not be bound to their addresses', error)
 })
+// Mail left queued by an earlier run, or by a process that died, goes out now.
+startMailSender()
 
 export const streamTimeout = 5_000
 

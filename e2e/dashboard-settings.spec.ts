@@ -103,7 +103,7 @@ test('tabs by address with the defaults; appearance saved and applied on every p
 	// The defaults, before anything is saved.
 	await expect(page.getByLabel('Nuevas funciones')).toBeChecked()
 	await expect(page.getByLabel('Consejos y sugerencias')).not.toBeChecked()
-	await expect(page.getByLabel('Actividad de tu cuenta')).toBeChecked()
+	await expect(page.getByLabel('Actividad de tu cuenta')).not.toBeChecked()
 	await expect(page.getByLabel('Notificaciones por correo electrónico')).toBeChecked()
 
 	await page.getByLabel('Consejos y sugerencias').check()

@@ -168,5 +168,6 @@ export const adminMessages = {
 		adsClientId: 'ID de cliente de anuncios',
 		adsSlot: 'ID del bloque de anuncios',
 		requireAdminTwoFactor: 'Verificación en dos pasos obligatoria para administradores',
+		mailBulkPerMinute: 'Correos masivos por minuto',
 	},
 } as const

@@ -24,11 +24,15 @@ export type UserSettingsValues = {
 	analytics: boolean
 }
 
-/** What a user who never saved the page has. */
+/**
+ * What a user who never saved the page has. Every row is written with all of these (the
+ * first save starts from them), so the columns' own defaults never apply: "actividad" (a
+ * weekly summary mail) is off here although its column still says on.
+ */
 export const DEFAULT_SETTINGS: UserSettingsValues = {
 	notifyNewFeatures: true,
 	notifyTips: false,
-	notifyActivity: true,
+	notifyActivity: false,
 	notifyEmail: true,
 	theme: 'light',
 	fontSize: 'medium',
