@@ -20,6 +20,7 @@ import {
 	formMessages,
 } from './utils/form-data.server'
 import { startMailSender } from './mail/sender.server'
+import { UNSUBSCRIBE_PATH } from './mail/unsubscribe-path'
 import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
@@ -57,6 +58,7 @@ export function serverConfig() {
 		appOrigin: env.appOrigin,
 		appUrlConfigured: env.appUrlConfigured,
 		secure: env.secureCookies,
+		oneClickUnsubscribePath: UNSUBSCRIBE_PATH,
 		bodyLimits: BODY_LIMITS,
 		bodiesInFlight: BODIES_IN_FLIGHT,
 		bodyTimeouts: BODY_TIMEOUTS,

@@ -205,7 +205,7 @@ const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
  * The cookie-signing secret the app generated in its data folder at first use (the e2e
  * server sets no SESSION_SECRET). A first page request makes it exist.
  */
-async function sessionSecret(target: AppTarget) {
+export async function sessionSecret(target: AppTarget) {
 	const file = path.join(target.dataDir, 'session-secret')
 	if (!existsSync(file)) await fetch(`${target.baseURL}/login`)
 	return readFileSync(file, 'utf8').trim()

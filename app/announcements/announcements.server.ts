@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { recordAdminChange } from '~/admin/audit.server'
 import { isUniqueViolation } from '~/auth/user.server'
 import { DEFAULT_SETTINGS, type UserSettingsValues } from '~/dashboard/settings'
@@ -34,6 +35,11 @@ export async function countRecipients(audience: Audience) {
 		SELECT COUNT(*) AS n FROM perfiles p LEFT JOIN user_settings s ON s.user_id = p.id
 		WHERE ${audienceCondition(AUDIENCE_TOPIC[audience])}`
 	return toNumber(rows[0]?.n)
+}
+
+/** The one-time key of a freshly shown form. */
+export function newRequestKey() {
+	return randomBytes(18).toString('base64url')
 }
 
 export type SendOutcome =

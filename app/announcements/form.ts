@@ -34,7 +34,12 @@ export const announcementSchema = z.object({
 	body: z
 		.string({ error: m.bodyRequired })
 		.transform((value) => value.replace(CONTROL, '').replace(/\r\n?/g, '\n').trim())
-		.pipe(z.string().min(1, m.bodyRequired).max(BODY_MAX, m.bodyTooLong(BODY_MAX))),
+		.pipe(
+			z
+				.string({ error: m.bodyRequired })
+				.min(1, m.bodyRequired)
+				.max(BODY_MAX, m.bodyTooLong(BODY_MAX)),
+		),
 	audience: z.enum(AUDIENCES, { error: m.audienceInvalid }),
 	/** Drawn when the page was shown: a second post of the same form sends nothing more. */
 	requestKey: z.string({ error: m.badForm }).regex(/^[\w-]{16,64}$/, m.badForm),

@@ -23,7 +23,6 @@ export const announcementMessages = {
 	sent: (count: number) =>
 		count === 1 ? 'Comunicado enviado a 1 cuenta' : `Comunicado enviado a ${count} cuentas`,
 	alreadySent: 'Este comunicado ya se había enviado.',
-	sendError: 'No se pudo enviar el comunicado. Inténtalo de nuevo.',
 	subjectRequired: 'Escribe el asunto.',
 	subjectTooLong: (max: number) => `El asunto no puede tener más de ${max} caracteres.`,
 	subjectOneLine: 'El asunto debe ir en una sola línea.',
@@ -33,6 +32,7 @@ export const announcementMessages = {
 	badForm: 'El formulario no es válido. Recarga la página y vuelve a intentarlo.',
 	historyTitle: 'Enviados',
 	historyEmpty: 'Todavía no se ha enviado ningún comunicado.',
+	historyLoadError: 'No se pudieron cargar los comunicados enviados.',
 	columnDate: 'Fecha',
 	columnSubject: 'Asunto',
 	columnAudience: 'Para',

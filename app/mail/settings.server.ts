@@ -5,8 +5,7 @@
 import { type InForce } from '~/settings/in-force'
 import { readSettings, SETTING_KEYS, writeSetting } from '~/settings/store.server'
 import { getEnv } from '~/utils/env.server'
-
-export const BULK_PER_MINUTE_MAX = 100_000
+import { BULK_PER_MINUTE_MAX } from './admin-forms'
 
 function parseRate(raw: string | undefined) {
 	const value = Number(raw)

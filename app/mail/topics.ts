@@ -1,4 +1,4 @@
-import { type UserSettingsValues } from '~/dashboard/settings'
+import { NOTIFICATION_TOGGLES, type UserSettingsValues } from '~/dashboard/settings'
 
 /**
  * The notification settings that mail follows. Each topic is one switch on Configuración ›
@@ -23,12 +23,13 @@ export const TOPIC_SLUG = {
 	activity: 'actividad',
 } as const satisfies Record<Topic, string>
 
+const labelOf = (topic: Topic) =>
+	NOTIFICATION_TOGGLES.find((toggle) => toggle.name === TOPIC_SETTING[topic])?.label ?? topic
+
 /** Its name as the settings page writes it. */
-export const TOPIC_LABEL = {
-	new_features: 'Nuevas funciones',
-	tips: 'Consejos y sugerencias',
-	activity: 'Actividad de tu cuenta',
-} as const satisfies Record<Topic, string>
+export const TOPIC_LABEL = Object.fromEntries(
+	TOPICS.map((topic) => [topic, labelOf(topic)]),
+) as Record<Topic, string>
 
 export function topicFromSlug(slug: string | null | undefined): Topic | null {
 	return TOPICS.find((topic) => TOPIC_SLUG[topic] === slug) ?? null

@@ -27,6 +27,8 @@ export interface SmtpRelay {
 	dropNext(count: number): void
 	/** Every message to `address` is refused with `code` (550: no such mailbox). */
 	rejectRecipient(address: string, code?: number): void
+	/** Takes `address` again. */
+	acceptRecipient(address: string): void
 	/** The next `count` messages are refused after their data with `code`. */
 	failNextMessages(count: number, code: number): void
 	/** Closes every open connection (a relay restarting under its clients). */
@@ -113,6 +115,9 @@ export async function startSmtpRelay(): Promise<SmtpRelay> {
 		},
 		rejectRecipient(address, code = 550) {
 			rejected.set(address.toLowerCase(), code)
+		},
+		acceptRecipient(address) {
+			rejected.delete(address.toLowerCase())
 		},
 		failNextMessages(count, code) {
 			failing = { count, code }
