@@ -218,7 +218,8 @@ export default function AdminMail() {
 					{m.paceTitle}
 				</h2>
 				<p className={hintClass}>{m.paceIntro}</p>
-				<PaceForm value={pace.value} source={pace.source} />
+				{/* Keyed by the value in force: after a save the field shows the new one. */}
+				<PaceForm key={`${pace.source}-${pace.value}`} value={pace.value} source={pace.source} />
 			</section>
 		</div>
 	)
