@@ -9,6 +9,7 @@ export const mailMessages = {
 	gaveUp: (error: string) => `Sin éxito tras 48 horas de reintentos (último error: ${error})`,
 	unreadable: 'No se pudo leer el mensaje guardado (¿cambió SECRETS_KEY?)',
 	unwanted: 'Descartado: la cuenta ya no quiere estos correos, o ya no existe',
+	internalError: 'No se pudo preparar el envío (falló la base de datos); se reintentará',
 
 	// The foot of every bulk mail.
 	bulkFooter:

@@ -6,7 +6,7 @@ import { drawBulkMail } from './drawn.server'
 import { PRIORITY } from './kinds'
 import { mailMessages as m } from './messages'
 import { redactError } from './redact'
-import { afterFailure, type AfterFailure } from './retry'
+import { afterFailure, retryDelayMs, type AfterFailure } from './retry'
 import { openMail } from './sealed.server'
 import { bulkMailPerMinute } from './settings.server'
 import {
@@ -96,6 +96,14 @@ async function claim(priority: number, now: Date, token: string): Promise<Claime
 /** This claim's row, only while this sender still holds it. */
 const held = (row: Claimed, token: string) => ({ id: row.id, claimToken: token, status: 'sending' })
 const unclaimed = { claimToken: null, leaseUntil: null }
+
+/** Puts a claimed mail back in the queue, its attempt counted, to be tried at `at`. */
+async function putBack(row: Claimed, token: string, at: Date) {
+	await prisma.mailOutbox.updateMany({
+		where: held(row, token),
+		data: { status: 'queued', nextAttemptAt: at, lastError: m.internalError, ...unclaimed },
+	})
+}
 
 /** Gives a claimed bulk mail back untried (the throttle said wait). */
 async function release(row: Claimed, token: string, until: Date) {
@@ -210,6 +218,8 @@ export class MailSender {
 	private failingSince = 0
 	/** The earliest retry or end of a throttle pause this sender knows of (epoch ms). */
 	private nextDueAt = Number.POSITIVE_INFINITY
+	/** Woken while no worker slept: the next one to sleep looks again first. */
+	private wakeMissed = false
 
 	constructor(options: SenderOptions = {}) {
 		this.deliver = options.deliver ?? deliverMail
@@ -226,8 +236,13 @@ export class MailSender {
 		if (mail || now.getTime() < this.bulkPausedUntil) return mail
 		const bulk = await claim(PRIORITY.bulk, now, token)
 		if (!bulk) return null
-		const { value: perMinute } = await bulkMailPerMinute()
-		const pace = await hit(BULK_COUNTER, perMinute, now)
+		let pace
+		try {
+			pace = await hit(BULK_COUNTER, (await bulkMailPerMinute()).value, now)
+		} catch (error) {
+			await release(bulk, token, now).catch(() => {})
+			throw error
+		}
 		if (pace.allowed) return bulk
 		this.bulkPausedUntil = now.getTime() + pace.retryAfterSeconds * 1000
 		this.dueAt(this.bulkPausedUntil)
@@ -270,7 +285,15 @@ export class MailSender {
 		for (;;) {
 			const row = await this.claimNext(token)
 			if (!row) return handled
-			await this.send(row, token)
+			try {
+				await this.send(row, token)
+			} catch (error) {
+				// The database failed around the mail (not the relay): try it again later
+				// rather than leave it claimed until its lease ends.
+				const retryAt = new Date(this.clock().getTime() + retryDelayMs(row.attempts, this.random))
+				await putBack(row, token, retryAt).catch(() => {})
+				throw error
+			}
 			handled++
 		}
 	}
@@ -299,6 +322,11 @@ export class MailSender {
 	}
 
 	private sleep(ms: number) {
+		// A wake that came while every worker was busy is not lost.
+		if (this.wakeMissed) {
+			this.wakeMissed = false
+			return Promise.resolve()
+		}
 		return new Promise<void>((resolve) => {
 			const done = () => {
 				clearTimeout(timer)
@@ -316,8 +344,9 @@ export class MailSender {
 			try {
 				// Mail first: a process that just started or was just woken has mail waiting.
 				await this.work()
-				if (await this.maintain()) continue
+				const requeued = await this.maintain()
 				this.failingSince = 0
+				if (requeued) continue
 			} catch (error) {
 				// The database is away: say so once, keep trying at the poll's pace.
 				if (!this.failingSince) {
@@ -342,6 +371,7 @@ export class MailSender {
 
 	/** A mail was queued in this process: idle workers look at once. */
 	wake() {
+		if (this.sleepers.size === 0) this.wakeMissed = true
 		for (const sleeper of [...this.sleepers]) sleeper()
 	}
 
