@@ -2,7 +2,7 @@
 export const announcementMessages = {
 	pageTitle: 'Comunicados',
 	pageIntro:
-		'Escribe a las personas que usan Frasea. Cada comunicado se envía por correo solo a las cuentas confirmadas y activas que tienen ese tema activado, y también la notificación por correo; aparece además en su panel.',
+		'Escribe a quienes usan Frasea. Cada comunicado llega por correo a las cuentas confirmadas y activas que han elegido ese tema y tienen activadas las notificaciones por correo, y aparece en el panel de todas las que han elegido el tema.',
 	subject: 'Asunto',
 	body: 'Texto',
 	bodyHint:
