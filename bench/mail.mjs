@@ -176,7 +176,9 @@ try {
 	const statuses = outboxStatus()
 
 	const sendSeconds = (lastAt - postedAt) / 1000
-	console.log(`Mail: ${MAILS} announcement mails to a local SMTP server (build: ${process.env.BUILD_DIR ?? 'build'})`)
+	console.log(
+		`Mail: ${MAILS} announcement mails to a local SMTP server (build: ${process.env.BUILD_DIR ?? 'build'})`,
+	)
 	console.log(`  machine load average ${load.map((value) => value.toFixed(1)).join(' → ')}`)
 	console.log(`  queued in ${queuedMs.toFixed(0)} ms (the admin's POST, one INSERT … SELECT)`)
 	console.log(
