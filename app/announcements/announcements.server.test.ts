@@ -3,11 +3,9 @@
  * then sent at the bulk pace through a real relay, each mail with its one-click unsubscribe
  * link, and only to accounts that still want it when its turn comes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startSmtpRelay, type SmtpRelay } from '../../tests/fakes/smtp-relay'
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { relayForTests } from '../../tests/support/relay-sender'
 import { queueMailStatements } from '~/mail/outbox.server'
-import { MailSender, useMailSender } from '~/mail/sender.server'
-import { smtpDelivery } from '~/mail/transport.server'
 import { readUnsubscribeToken } from '~/mail/unsubscribe.server'
 import { prisma } from '~/utils/db.server'
 import {
@@ -21,16 +19,9 @@ vi.hoisted(() => {
 	process.env.APP_URL = 'https://frasea.example'
 })
 
-let relay: SmtpRelay
 let now = new Date()
-const sender = () =>
-	new MailSender({ deliver: smtpDelivery(relay.url), clock: () => now, random: () => 1 })
-
-beforeAll(async () => {
-	relay = await startSmtpRelay()
-	useMailSender(sender())
-})
-afterAll(() => relay.close())
+const { relay: testRelay, sender } = relayForTests(() => now)
+let relay: ReturnType<typeof testRelay>
 
 type Account = { id: string; email: string }
 const accounts: Record<string, Account> = {}
@@ -74,6 +65,7 @@ beforeAll(async () => {
 })
 
 beforeEach(async () => {
+	relay = testRelay()
 	now = new Date()
 	relay.messages.length = 0
 	await prisma.mailOutbox.deleteMany()

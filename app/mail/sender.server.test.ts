@@ -5,42 +5,24 @@
  * senders in one process or in two.
  */
 import { spawn } from 'node:child_process'
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startSmtpRelay, type SmtpRelay } from '../../tests/fakes/smtp-relay'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { relayForTests } from '../../tests/support/relay-sender'
 import { prisma } from '~/utils/db.server'
 import { type MailKind } from './kinds'
 import { queueMailStatements, SUPERSEDED } from './outbox.server'
-import {
-	LEASE_MS,
-	maintainOutbox,
-	MailSender,
-	SENT_RETENTION_MS,
-	useMailSender,
-} from './sender.server'
-import { smtpDelivery } from './transport.server'
+import { LEASE_MS, maintainOutbox, type MailSender, SENT_RETENTION_MS } from './sender.server'
 
 vi.hoisted(() => {
 	process.env.APP_URL = 'https://frasea.example'
 })
 
-let relay: SmtpRelay
-let now: Date
-const clock = () => now
+let now = new Date()
 const later = (ms: number) => (now = new Date(now.getTime() + ms))
-
-/** A sender as a process runs one, against the test relay; jitter at its top (waits are exact). */
-function sender(options: { concurrency?: number } = {}) {
-	return new MailSender({ deliver: smtpDelivery(relay.url), clock, random: () => 1, ...options })
-}
-
-beforeAll(async () => {
-	relay = await startSmtpRelay()
-	// Nothing in this file may start the process's own sender behind the test's back.
-	useMailSender(sender())
-})
-afterAll(() => relay.close())
+const { relay: testRelay, sender } = relayForTests(() => now)
+let relay: ReturnType<typeof testRelay>
 
 beforeEach(async () => {
+	relay = testRelay()
 	now = new Date()
 	relay.messages.length = 0
 	relay.refuseNext(0)

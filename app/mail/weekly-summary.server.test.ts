@@ -3,11 +3,9 @@
  * (whichever process comes first) for the accounts that were active and want it, and sent
  * with that week's figures and a one-click link that turns it off.
  */
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { startSmtpRelay, type SmtpRelay } from '../../tests/fakes/smtp-relay'
+import { expect, test, vi } from 'vitest'
+import { relayForTests } from '../../tests/support/relay-sender'
 import { prisma } from '~/utils/db.server'
-import { MailSender, useMailSender } from './sender.server'
-import { smtpDelivery } from './transport.server'
 import { readUnsubscribeToken } from './unsubscribe.server'
 import { queueWeeklySummaries } from './weekly-summary.server'
 
@@ -20,16 +18,7 @@ const monday = new Date('2026-11-23T09:00:00Z')
 const inLastWeek = new Date('2026-11-18T12:00:00Z')
 const inThisWeek = new Date('2026-11-23T08:00:00Z')
 
-let relay: SmtpRelay
-const now = monday
-const sender = () =>
-	new MailSender({ deliver: smtpDelivery(relay.url), clock: () => now, random: () => 1 })
-
-beforeAll(async () => {
-	relay = await startSmtpRelay()
-	useMailSender(sender())
-})
-afterAll(() => relay.close())
+const { relay: testRelay, sender } = relayForTests(() => monday)
 
 async function account(name: string, activity: boolean | null) {
 	return prisma.profile.create({
@@ -76,6 +65,7 @@ async function generation(userId: string, at: Date, phrases: string[], liked: nu
 }
 
 test('queued once for the active accounts that want it, and sent with the week’s figures', async () => {
+	const relay = testRelay()
 	const active = await account('activa', true)
 	const quiet = await account('tranquila', true)
 	const notWanted = await account('sinResumen', false)
