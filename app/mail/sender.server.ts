@@ -273,6 +273,8 @@ export class MailSender {
 			const outcome = afterFailure(row, failureKind(error), this.clock(), this.random)
 			await settle(row, token, outcome, reason, this.clock())
 			if (outcome.status === 'queued') this.dueAt(outcome.nextAttemptAt.getTime())
+			// The operator hears of a mail that will not arrive (never its content or address).
+			else console.error(`Mail ${row.id} (${row.kind}) ${outcome.status}: ${reason}`)
 			return
 		}
 		await markSent(row, token, this.clock())
