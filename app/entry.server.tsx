@@ -19,6 +19,8 @@ import {
 	BODY_TIMEOUTS,
 	formMessages,
 } from './utils/form-data.server'
+import { startMailSender } from './mail/sender.server'
+import { UNSUBSCRIBE_PATH } from './mail/unsubscribe-path'
 import { bindLegacyKeys } from './settings/legacy-keys.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
@@ -39,6 +41,8 @@ await ensureDatabase()
 await bindLegacyKeys().catch((error: unknown) => {
 	console.error('Stored provider keys could not be bound to their addresses', error)
 })
+// Mail left queued by an earlier run, or by a process that died, goes out now.
+startMailSender()
 
 export const streamTimeout = 5_000
 
@@ -54,6 +58,7 @@ export function serverConfig() {
 		appOrigin: env.appOrigin,
 		appUrlConfigured: env.appUrlConfigured,
 		secure: env.secureCookies,
+		oneClickUnsubscribePath: UNSUBSCRIBE_PATH,
 		bodyLimits: BODY_LIMITS,
 		bodiesInFlight: BODIES_IN_FLIGHT,
 		bodyTimeouts: BODY_TIMEOUTS,

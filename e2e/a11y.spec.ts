@@ -6,7 +6,16 @@
  */
 import { type Locator, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config'
-import { createUser, randomIp, signInAs, uniqueEmail } from './auth-helpers'
+import { unsubscribeToken } from '../app/mail/unsubscribe.server'
+import {
+	createUser,
+	randomIp,
+	sessionSecret,
+	sharedApp,
+	signInAs,
+	sql,
+	uniqueEmail,
+} from './auth-helpers'
 import { expectAccessibleInBothThemes, expectNoSeriousViolations, stripScripts } from './axe'
 import { expect, expectHydration, test as base } from './fixtures'
 
@@ -105,6 +114,8 @@ const ADMIN_PAGES: Audited[] = [
 		heading: 'Configuración de la API del generador de Instagram',
 	},
 	{ path: '/admin/facebook-api', heading: 'Configuración de la API de frases de Facebook' },
+	{ path: '/admin/announcements', heading: 'Comunicados' },
+	{ path: '/admin/mail', heading: 'Correo' },
 	{ path: '/admin/ads', heading: 'Publicidad' },
 ]
 
@@ -129,6 +140,30 @@ test('a generated batch and the signed-in pages have no serious violations, ligh
 		{ path: '/dashboard', heading: 'Panel de Usuario' },
 		{ path: '/profile', heading: 'Mi Perfil' },
 	])
+})
+
+test('the unsubscribe page and the announcements list have no serious violations, light and dark', async ({
+	auditPage: page,
+	js,
+}) => {
+	const user = await createUser({ email: uniqueEmail('a11y-comunicados') })
+	const now = new Date().toISOString().replace('Z', '+00:00')
+	sql('INSERT INTO user_settings (user_id, notify_tips, updated_at) VALUES (?, 1, ?)', user.id, now)
+	// A tip (no mail is queued for it): only accounts with tips on, like this one, list it.
+	sql(
+		`INSERT INTO announcements (id, subject, body, audience, recipients, request_key, created_at)
+		 VALUES (?, ?, ?, 'tips', 0, ?, ?)`,
+		`a11y-${user.id}`,
+		`Un consejo accesible ${user.id}`,
+		'Prueba los hashtags: https://frasea.example/ayuda\n\nUn saludo',
+		`a11y-${user.id}`,
+		now,
+	)
+	const token = unsubscribeToken(user.id, 'tips', await sessionSecret(sharedApp))
+	await auditPages(page, js, [{ path: `/baja?t=${token}`, heading: 'Darse de baja' }])
+	await signInAs(page.context(), user.id)
+	await auditPages(page, js, [{ path: '/dashboard/comunicados', heading: 'Comunicados' }])
+	await expect(page.getByRole('heading', { name: `Un consejo accesible ${user.id}` })).toBeVisible()
 })
 
 test('the admin menu lists exactly the audited admin pages', async ({ auditPage: page, js }) => {

@@ -72,6 +72,27 @@ const FORMS: Record<string, Array<Record<string, string>>> = {
 		{ intent: 'restablecer' },
 	],
 	'/admin/ads': [{ enabled: 'on', clientId: 'ca-pub-1234567890123456', slot: '1234567890' }],
+	'/admin/announcements': [
+		{
+			intent: 'enviar',
+			subject: 'Intrusa',
+			body: 'Un comunicado que nadie debe recibir',
+			audience: 'nuevas-funciones',
+			requestKey: 'clave-de-un-intruso-0123456789',
+		},
+		{
+			intent: 'vista-previa',
+			subject: 'Intrusa',
+			body: 'x',
+			audience: 'consejos',
+			requestKey: 'clave-de-un-intruso-0123456789',
+		},
+	],
+	'/admin/mail': [
+		{ intent: 'reintentar' },
+		{ intent: 'ritmo', perMinute: '1' },
+		{ intent: 'restablecer-ritmo' },
+	],
 }
 /** What any other admin path gets: a post that names no form at all. */
 const ANY_FORM = [{ intent: 'cualquiera' }]
@@ -80,17 +101,25 @@ const ANY_FORM = [{ intent: 'cualquiera' }]
 function adminState(ownApp: OwnApp) {
 	const dump = (table: string) => JSON.stringify(ownApp.sqlGetAll(`SELECT * FROM ${table}`))
 	return [
-		'settings',
-		'tools',
-		'tool_settings',
-		'perfiles',
-		'invitations',
-		'configuracion_api',
-		'configuracion_avanzada',
-		'audit_logs',
-	]
-		.map(dump)
-		.join('\n')
+		...[
+			'settings',
+			'tools',
+			'tool_settings',
+			'perfiles',
+			'invitations',
+			'configuracion_api',
+			'configuracion_avanzada',
+			'audit_logs',
+			'announcements',
+		].map(dump),
+		// The mails an admin post could queue or send again (other mails of the app may be
+		// on their way meanwhile).
+		JSON.stringify(
+			ownApp.sqlGetAll(
+				"SELECT id, status, next_attempt_at FROM mail_outbox WHERE kind = 'announcement' OR last_error IS NOT NULL",
+			),
+		),
+	].join('\n')
 }
 
 test('an admin without two-factor gets 403 on every admin post while admins must use it', async ({

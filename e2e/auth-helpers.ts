@@ -11,6 +11,7 @@ import { generateTotpSecret } from '../app/auth/totp.server'
 import { bindKey } from '../app/settings/bound-key.server'
 import { encryptSecret, keyFromSecret } from '../app/settings/secrets.server'
 import { baseURL } from '../playwright.config'
+import { parseMessage } from '../tests/support/mime'
 import { expectHydration, projectHasJs } from './fixtures'
 
 /**
@@ -213,7 +214,7 @@ const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
  * The cookie-signing secret the app generated in its data folder at first use (the e2e
  * server sets no SESSION_SECRET). A first page request makes it exist.
  */
-async function sessionSecret(target: AppTarget) {
+export async function sessionSecret(target: AppTarget) {
 	const file = path.join(target.dataDir, 'session-secret')
 	if (!existsSync(file)) await fetch(`${target.baseURL}/login`)
 	return readFileSync(file, 'utf8').trim()
@@ -273,60 +274,17 @@ export async function signInAsIn(
 
 export type ReceivedMail = { file: string; to: string; subject: string; text: string; html: string }
 
-function decodeQuotedPrintable(input: string) {
-	const bytes: number[] = []
-	const source = input.replace(/=\r?\n/g, '')
-	for (let i = 0; i < source.length; i++) {
-		const hex = source.slice(i + 1, i + 3)
-		if (source[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-			bytes.push(parseInt(hex, 16))
-			i += 2
-		} else {
-			bytes.push(...Buffer.from(source[i] ?? '', 'utf8'))
-		}
-	}
-	return Buffer.from(bytes).toString('utf8')
-}
-
-function decodeBody(headers: string, body: string) {
-	const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase()
-	if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-	if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
-	return body
-}
-
-function decodeHeaderWords(value: string) {
-	return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
-		kind.toLowerCase() === 'b'
-			? Buffer.from(text, 'base64').toString('utf8')
-			: decodeQuotedPrintable(text.replace(/_/g, ' ')),
-	)
-}
-
-/** Just enough MIME to read what nodemailer sends: headers, and text/html parts. */
+/** A message the SMTP sink (or an app's own outbox) holds, read with tests/support/mime.ts. */
 function parseMail(file: string): ReceivedMail {
-	const raw = readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
-	const [head = '', ...rest] = raw.split('\n\n')
-	const body = rest.join('\n\n')
-	const unfolded = head.replace(/\n[ \t]+/g, ' ')
-	const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1] ?? ''
-	const mail: ReceivedMail = {
+	const mail = parseMessage(readFileSync(file, 'utf8'))
+	return {
 		file,
 		// The SMTP sink records the envelope; an app's own outbox keeps the To header.
-		to: header('X-Envelope-To') || header('To'),
-		subject: decodeHeaderWords(header('Subject')),
-		text: '',
-		html: '',
+		to: mail.header('X-Envelope-To') || mail.header('To'),
+		subject: mail.subject,
+		text: mail.text,
+		html: mail.html,
 	}
-	const boundary = /boundary="?([^";]+)"?/i.exec(unfolded)?.[1]
-	const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\n\n${body}`]
-	for (const part of parts) {
-		const [partHead = '', ...partBody] = part.replace(/^\n/, '').split('\n\n')
-		const content = decodeBody(partHead, partBody.join('\n\n'))
-		if (/content-type:\s*text\/html/i.test(partHead)) mail.html = content
-		else if (/content-type:\s*text\/plain/i.test(partHead)) mail.text = content
-	}
-	return mail
 }
 
 /**

@@ -108,6 +108,7 @@ test('the sidebar leads to every section; Panel Admin only for admins; unknown p
 		'Dashboard',
 		'Mis Frases Guardadas',
 		'Historial',
+		'Comunicados',
 		'Perfil',
 		'Configuración',
 	])
@@ -126,6 +127,10 @@ test('the sidebar leads to every section; Panel Admin only for admins; unknown p
 		'aria-current',
 		'page',
 	)
+	await menu.getByRole('link', { name: 'Comunicados' }).click()
+	await expect(page).toHaveURL('/dashboard/comunicados')
+	await expect(page).toHaveTitle('Comunicados · Frasea')
+	await expect(page.getByRole('heading', { level: 1, name: 'Comunicados' })).toBeVisible()
 	await menu.getByRole('link', { name: 'Perfil' }).click()
 	await expect(page).toHaveURL('/dashboard/perfil')
 	await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible()

@@ -103,8 +103,17 @@ test('tabs by address with the defaults; appearance saved and applied on every p
 	// The defaults, before anything is saved.
 	await expect(page.getByLabel('Nuevas funciones')).toBeChecked()
 	await expect(page.getByLabel('Consejos y sugerencias')).not.toBeChecked()
-	await expect(page.getByLabel('Actividad de tu cuenta')).toBeChecked()
+	await expect(page.getByLabel('Actividad de tu cuenta')).not.toBeChecked()
 	await expect(page.getByLabel('Notificaciones por correo electrónico')).toBeChecked()
+	// Each switch says what it does; the mail switch, which mails it never stops.
+	await expect(
+		page.getByLabel('Notificaciones por correo electrónico'),
+	).toHaveAccessibleDescription(
+		/salvo los que tu cuenta necesita: la confirmación de tu correo, el restablecimiento de tu contraseña, los códigos para iniciar sesión y los avisos de seguridad/,
+	)
+	await expect(page.getByLabel('Actividad de tu cuenta')).toHaveAccessibleDescription(
+		/Cada lunes, un resumen por correo de tu semana/,
+	)
 
 	await page.getByLabel('Consejos y sugerencias').check()
 	await page.getByLabel('Nuevas funciones').uncheck()

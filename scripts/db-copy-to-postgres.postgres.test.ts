@@ -179,6 +179,43 @@ async function seed(db: PrismaClient) {
 	await db.generationQuota.create({ data: { subject: 'ana', day: '2026-11-24', count: 7 } })
 	await db.generationQuota.create({ data: { subject: 'ana', day: '2026-11-25', count: 0 } })
 	await db.setting.create({ data: { key: 'limits', value: JSON.stringify({ anon: 30 }) } })
+	// Mail: an announcement and its queued mail, another mail sent, a week already summarised.
+	await db.announcement.create({
+		data: {
+			id: 'a1',
+			subject: unicode,
+			body: `${unicode}\n\nhttps://frasea.example`,
+			audience: 'new_features',
+			recipients: 1,
+			requestKey: 'k1',
+			createdById: ana.id,
+		},
+	})
+	await db.mailOutbox.create({
+		data: {
+			kind: 'announcement',
+			toAddress: 'ana@frasea.test',
+			userId: ana.id,
+			announcementId: 'a1',
+			priority: 1,
+			nextAttemptAt: at('2026-11-24T10:00:00.000Z'),
+			giveUpAt: at('2026-11-26T10:00:00.000Z'),
+		},
+	})
+	await db.mailOutbox.create({
+		data: {
+			kind: 'password_reset',
+			toAddress: 'bea@frasea.test',
+			status: 'sent',
+			attempts: 2,
+			lastError: '421 Try again later',
+			nextAttemptAt: at('2026-11-24T10:00:00.000Z'),
+			expiresAt: at('2026-11-24T11:00:00.000Z'),
+			giveUpAt: at('2026-11-26T10:00:00.000Z'),
+			finishedAt: at('2026-11-24T10:00:01.500Z'),
+		},
+	})
+	await db.mailRun.create({ data: { key: 'activity:2026-11-16' } })
 	await db.storedFile.create({
 		data: {
 			key: 'avatars/aaaaaaaaaaaaaaaaaaaaaa.webp',

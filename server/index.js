@@ -4,7 +4,8 @@
  * server can do these for every response, static files included:
  * - know the client's socket address and scheme, believing `X-Forwarded-*` only from the
  *   TRUST_PROXY hops nearest to us (a client can write any header it likes);
- * - refuse a state-changing request that did not come from our own pages (403);
+ * - refuse a state-changing request that did not come from our own pages (403), but for a
+ *   mail client's one-click unsubscribe;
  * - cap every request body while it streams (413 as soon as the cap is crossed, chunked
  *   or not), bound what the bodies being received at once may add up to, per client
  *   address and in all (429 / 503), and close bodies that stop arriving (408), so no
@@ -25,7 +26,13 @@ import {
 import compression from 'compression'
 import express from 'express'
 import { BodiesInFlight, cappedBody } from './request-body.js'
-import { SAFE_METHODS, bodyLimit, clientOf, isSameOrigin } from './request-guards.js'
+import {
+	SAFE_METHODS,
+	bodyLimit,
+	clientOf,
+	isOneClickUnsubscribe,
+	isSameOrigin,
+} from './request-guards.js'
 
 const dev = process.argv.includes('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
@@ -55,7 +62,7 @@ const build = await loadBuild().catch((error) => {
 	}
 	throw error
 })
-/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, bodyLimits: { form: number, multipart: number }, bodiesInFlight: { perAddress: number, perProcess: number }, bodyTimeouts: { idleMs: number, totalMs: number }, messages: { crossSite: string, tooLarge: string, busyAddress: string, busyServer: string, tooSlow: string } }} */
+/** @type {{ port: number, trustProxy: number, appOrigin: string, appUrlConfigured: boolean, secure: boolean, oneClickUnsubscribePath: string, bodyLimits: { form: number, multipart: number }, bodiesInFlight: { perAddress: number, perProcess: number }, bodyTimeouts: { idleMs: number, totalMs: number }, messages: { crossSite: string, tooLarge: string, busyAddress: string, busyServer: string, tooSlow: string } }} */
 const config = /** @type {any} */ (build.entry.module).serverConfig()
 const bodiesInFlight = new BodiesInFlight(config.bodiesInFlight)
 /** Seconds a 429 or 503 for too many bodies in flight asks the client to wait. */
@@ -131,6 +138,8 @@ function logRequests(req, res, next) {
 /** @type {import('express').RequestHandler} */
 function refuseCrossSiteWrites(req, res, next) {
 	if (SAFE_METHODS.has(req.method)) return next()
+	// A mail client's one-click unsubscribe comes from no page of ours (see the function).
+	if (isOneClickUnsubscribe(req, config.oneClickUnsubscribePath)) return next()
 	const expected = config.appUrlConfigured ? config.appOrigin : ownOrigin(req)
 	const headers = {
 		origin: req.get('origin'),

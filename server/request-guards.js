@@ -105,3 +105,17 @@ function originOf(value) {
 
 /** Methods that cannot change anything (and so need no same-origin check). */
 export const SAFE_METHODS = new Set(['GET', 'HEAD'])
+
+/**
+ * The one write that comes from no page of ours: a mail client's one-click unsubscribe
+ * (RFC 8058), a POST to the List-Unsubscribe link of a mail, sent with no Origin, a foreign
+ * one or `null`. Exactly POST, exactly the app's unsubscribe path (`/baja`; not a data
+ * request, no other spelling), passes without the same-origin check. That is safe because a
+ * forged POST there can do nothing a stranger could not: the link's signed token is its only
+ * credential (no cookie is read), and turning that one notification off its only effect.
+ * @param {{ method: string, path: string }} request
+ * @param {string} unsubscribePath
+ */
+export function isOneClickUnsubscribe({ method, path }, unsubscribePath) {
+	return method === 'POST' && path === unsubscribePath
+}

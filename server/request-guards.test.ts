@@ -1,6 +1,12 @@
 import { BODY_LIMITS } from '../app/utils/form-data.server'
 import { describe, expect, test } from 'vitest'
-import { bodyLimit, clientOf, isSameOrigin, normalizeAddress } from './request-guards.js'
+import {
+	bodyLimit,
+	clientOf,
+	isOneClickUnsubscribe,
+	isSameOrigin,
+	normalizeAddress,
+} from './request-guards.js'
 
 describe('isSameOrigin', () => {
 	const site = 'https://frasea.example'
@@ -111,5 +117,34 @@ describe('clientOf: the address and scheme the app is told (its load context)', 
 
 	test('no socket address is one bucket, not a free pass', () => {
 		expect(clientOf({}, 0).clientAddress).toBe('unknown')
+	})
+})
+
+describe('isOneClickUnsubscribe: the only write let through without our Origin', () => {
+	const path = '/baja'
+
+	test("a mail client's one-click POST to the unsubscribe link", () => {
+		expect(isOneClickUnsubscribe({ method: 'POST', path: '/baja' }, path)).toBe(true)
+	})
+
+	test('nothing else: no other method, no other path, no other spelling of this one', () => {
+		for (const method of ['PUT', 'PATCH', 'DELETE', 'post']) {
+			expect(isOneClickUnsubscribe({ method, path: '/baja' }, path), method).toBe(false)
+		}
+		for (const other of [
+			'/baja/',
+			'/baja.data',
+			'/BAJA',
+			'/baja%2F',
+			'//baja',
+			'/baja/../admin/users',
+			'/admin/users',
+			'/login',
+			'/dashboard/configuracion',
+			'/',
+			'',
+		]) {
+			expect(isOneClickUnsubscribe({ method: 'POST', path: other }, path), other).toBe(false)
+		}
 	})
 })

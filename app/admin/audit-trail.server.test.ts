@@ -202,3 +202,19 @@ test('real changes read back: a role change and a secret saved through the setti
 	)
 	expect(JSON.stringify(trail)).not.toContain('super-secret')
 })
+
+test('announcements, mail retries and the bulk mail pace in the trail', () => {
+	expect(
+		describe('admin.announcement.sent', 'a1', {
+			subject: 'Novedades',
+			audience: 'tips',
+			recipients: 12,
+		}),
+	).toEqual({ description: 'Envió el comunicado «Novedades» a 12 cuentas', target: 'Novedades' })
+	expect(describe('admin.mail.retried', null, { count: 1 }).description).toBe(
+		'Pidió reintentar ahora 1 correo con fallos',
+	)
+	expect(
+		describe('admin.setting.changed', 'mail.bulkPerMinute', { from: null, to: '120' }).description,
+	).toBe('Cambió el ajuste «Correos masivos por minuto»: (sin valor) → 120')
+})

@@ -171,6 +171,16 @@ export function describeAdminChange(
 	if (describeModel && model) return { description: describeModel(model), target: model }
 	if (row.action === 'admin.advanced.changed')
 		return { description: a.advancedChanged, target: null }
+	if (row.action === 'admin.announcement.sent') {
+		const subject = text(details.subject) ?? m.auditNoValue
+		return {
+			description: a.announcementSent(subject, Number(details.recipients) || 0),
+			target: subject,
+		}
+	}
+	if (row.action === 'admin.mail.retried') {
+		return { description: a.mailRetried(Number(details.count) || 0), target: null }
+	}
 	return { description: a.other(row.action), target: null }
 }
 

@@ -61,3 +61,17 @@ export function lastMadridDays(now: Date, count: number): MadridDay[] {
 		}
 	})
 }
+
+/**
+ * The last whole week (Monday to Sunday) on Madrid's calendar before the one `now` falls in:
+ * `key` is its Monday, `end` the instant the current week began.
+ */
+export function previousMadridWeek(now: Date): MadridDay {
+	const days = lastMadridDays(now, 14)
+	const today = days[13] as MadridDay
+	// getUTCDay of the day's key: 0 is Sunday; days since Monday.
+	const sinceMonday = (new Date(today.key).getUTCDay() + 6) % 7
+	const monday = 13 - sinceMonday
+	const first = days[monday - 7] as MadridDay
+	return { key: first.key, start: first.start, end: (days[monday] as MadridDay).start }
+}

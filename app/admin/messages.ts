@@ -26,6 +26,8 @@ export const adminMessages = {
 
 	// Ours.
 	menu: 'Administración',
+	announcements: 'Comunicados',
+	mail: 'Correo',
 	overviewIntro: 'Resumen de la actividad de Frasea con datos reales.',
 	sections: 'Secciones del panel',
 	usersGroup: 'Usuarios y frases',
@@ -160,6 +162,10 @@ export const adminMessages = {
 		modelRemoved: (model: string) => `Quitó el modelo «${model}»`,
 		modelSelected: (model: string) => `Eligió el modelo «${model}» como predeterminado`,
 		advancedChanged: 'Cambió los parámetros avanzados de generación',
+		announcementSent: (subject: string, recipients: number) =>
+			`Envió el comunicado «${subject}» a ${recipients === 1 ? '1 cuenta' : `${recipients} cuentas`}`,
+		mailRetried: (count: number) =>
+			`Pidió reintentar ahora ${count === 1 ? '1 correo con fallos' : `${count} correos con fallos`}`,
 		other: (action: string) => `Hizo un cambio en la administración (${action})`,
 	},
 	/** The generator pages' tool ids in the trail (their settings are audited under them). */
@@ -179,5 +185,6 @@ export const adminMessages = {
 		adsClientId: 'ID de cliente de anuncios',
 		adsSlot: 'ID del bloque de anuncios',
 		requireAdminTwoFactor: 'Verificación en dos pasos obligatoria para administradores',
+		mailBulkPerMinute: 'Correos masivos por minuto',
 	},
 } as const

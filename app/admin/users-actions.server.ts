@@ -132,8 +132,6 @@ async function invite(formData: FormData, admin: SessionUser, back: string) {
 			return refuse(429, im.addressCapped)
 		case 'admin_capped':
 			return refuse(429, im.adminCapped, 'form')
-		case 'mail_failed':
-			return refuse(502, im.mailFailed, 'form')
 		case 'error':
 			return refuse(500, im.mailFailed, 'form')
 	}

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { prisma } from '~/utils/db.server'
 import { getSessionSecrets } from '~/utils/env.server'
-import { sendMailInBackground } from '~/utils/mail.server'
+import { mailQueued, noMailStatements, queueMailStatements } from '~/mail/outbox.server'
 import { emailCodeMail } from './emails.server'
 import { DAY_MS, hit, HOUR_MS } from './rate-limit.server'
 import { appOrigin } from './request.server'
@@ -78,21 +78,23 @@ export function newCode() {
  * either way: the caller always gives the same answer.
  *
  * Timing: an unknown address takes the same path (the lookup, a code and a token drawn
- * and hashed, one transaction of two statements); only the mail is skipped, and the mail
- * is never awaited (it goes out in the background), so the answer does not wait for an
- * SMTP round trip that only real accounts would make.
+ * and hashed, one transaction of four statements); only the mail is skipped, and the mail
+ * is queued in that transaction and sent in the background, so the answer does not wait
+ * for an SMTP round trip that only real accounts would make.
  */
 export async function requestEmailCode(email: string, now = new Date()) {
 	const address = email.trim().toLowerCase()
 	const account = await prisma.profile.findUnique({
 		where: { email: address },
-		select: { name: true, email: true, emailVerifiedAt: true, disabledAt: true },
+		select: { id: true, name: true, email: true, emailVerifiedAt: true, disabledAt: true },
 	})
 	const eligible = account !== null && account.emailVerifiedAt !== null && !account.disabledAt
 	const code = newCode()
 	const token = randomToken()
 	const codeHash = hashCode(code)
 	const linkTokenHash = hashToken(token)
+	const expiresAt = new Date(now.getTime() + EMAIL_CODE_TTL_MS)
+	const link = `${appOrigin()}/login/enlace?${new URLSearchParams({ token })}`
 	await prisma.$transaction([
 		// A new code replaces every earlier one: only the latest mail works.
 		prisma.emailSignInCode.deleteMany({ where: { email: address } }),
@@ -102,15 +104,22 @@ export async function requestEmailCode(email: string, now = new Date()) {
 						email: address,
 						codeHash,
 						linkTokenHash,
-						expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MS),
+						expiresAt,
 					},
 				})
 			: // The same index probe the insert's unique check makes, and no row.
 				prisma.emailSignInCode.deleteMany({ where: { linkTokenHash } }),
+		...(eligible
+			? queueMailStatements(emailCodeMail(account.email, account.name, code, link), {
+					kind: 'email_code',
+					userId: account.id,
+					expiresAt,
+					supersedeKey: `email_code:${address}`,
+					now,
+				})
+			: noMailStatements()),
 	])
-	if (!eligible) return
-	const link = `${appOrigin()}/login/enlace?${new URLSearchParams({ token })}`
-	sendMailInBackground(emailCodeMail(account.email, account.name, code, link))
+	if (eligible) mailQueued()
 }
 
 /** The account a spent code or link opens: it must still exist and be confirmed. */

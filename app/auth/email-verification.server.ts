@@ -1,5 +1,5 @@
 import { prisma } from '~/utils/db.server'
-import { sendMailInBackground } from '~/utils/mail.server'
+import { mailQueued, queueMailStatements } from '~/mail/outbox.server'
 import { emailVerificationMail } from './emails.server'
 import { appOrigin } from './request.server'
 import { hashToken, randomToken } from './tokens.server'
@@ -7,24 +7,30 @@ import { syncAdminRole } from './user.server'
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 
-/** Mails a fresh single-use link (replacing any earlier one) that confirms the address. */
+/**
+ * Mails a fresh single-use link (replacing any earlier one, and its mail if still unsent)
+ * that confirms the address; the mail is queued in the transaction that stores the link.
+ */
 export async function sendEmailVerification(
 	request: Request,
 	user: { id: string; name: string; email: string },
 ) {
 	const token = randomToken()
+	const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS)
+	const link = `${appOrigin()}/verify-email?${new URLSearchParams({ token })}`
 	await prisma.$transaction([
 		prisma.emailVerification.deleteMany({ where: { userId: user.id } }),
 		prisma.emailVerification.create({
-			data: {
-				userId: user.id,
-				tokenHash: hashToken(token),
-				expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
-			},
+			data: { userId: user.id, tokenHash: hashToken(token), expiresAt },
+		}),
+		...queueMailStatements(emailVerificationMail(user.email, user.name, link), {
+			kind: 'email_verification',
+			userId: user.id,
+			expiresAt,
+			supersedeKey: `email_verification:${user.id}`,
 		}),
 	])
-	const link = `${appOrigin()}/verify-email?${new URLSearchParams({ token })}`
-	sendMailInBackground(emailVerificationMail(user.email, user.name, link))
+	mailQueued()
 }
 
 /**

@@ -1,21 +1,37 @@
-import { type Mail } from '~/utils/mail.server'
+import { type Mail } from '~/mail/message'
 
-function escapeHtml(value: string) {
+export function escapeHtml(value: string) {
 	return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-/** The frame every mail of ours shares: heading, paragraphs, one button and its link. */
-export function layout(title: string, paragraphs: string[], link: { href: string; label: string }) {
-	const body = paragraphs
-		.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
-		.join('')
+export const paragraphStyle = 'margin:0 0 16px'
+export const footnoteStyle = 'font-size:13px;color:#6b7280;word-break:break-all'
+
+/** The frame every mail of ours shares: the name, a heading, and the HTML given (already escaped). */
+export function mailFrame(title: string, bodyHtml: string) {
 	return `<!doctype html><html lang="es"><body style="margin:0;background:#f9fafb;font-family:system-ui,sans-serif;color:#111827">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-weight:700;font-size:20px;margin:0 0 24px">Frasea</p>
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
-<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#a21caf;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>
-<p style="font-size:13px;color:#6b7280;word-break:break-all">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link.href)}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}
 </div></body></html>`
+}
+
+/** The frame with paragraphs, one button and its link, and any footer HTML. */
+export function layout(
+	title: string,
+	paragraphs: string[],
+	link: { href: string; label: string },
+	footerHtml = '',
+) {
+	const body = paragraphs
+		.map((text) => `<p style="${paragraphStyle}">${escapeHtml(text)}</p>`)
+		.join('')
+	return mailFrame(
+		title,
+		`${body}
+<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#a21caf;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>
+<p style="${footnoteStyle}">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link.href)}</p>${footerHtml}`,
+	)
 }
 
 export function passwordResetMail(to: string, name: string, link: string): Mail {

@@ -1,6 +1,6 @@
 import { prisma } from '~/utils/db.server'
 import { serializableTransaction } from '~/utils/sql.server'
-import { sendMailInBackground } from '~/utils/mail.server'
+import { mailQueued, noMailStatements, queueMailStatements } from '~/mail/outbox.server'
 import { passwordResetMail } from './emails.server'
 import { hashPassword } from './password.server'
 import { DAY_MS, hit, HOUR_MS } from './rate-limit.server'
@@ -34,10 +34,11 @@ export async function checkRecoveryMailCaps(email: string, now = new Date()) {
 
 /**
  * Mails a single-use reset link when the account exists, and invalidates the links sent
- * before. Says nothing either way: the caller always answers with the same neutral
- * message, and the work is the same shape for an unknown address (a token is drawn and
- * hashed, and one transaction of two statements runs) so the response time does not tell
- * either; only the mail, which goes out in the background, is skipped.
+ * before (and the unsent mail with the last one). The mail is queued in the transaction
+ * that stores the link. Says nothing either way: the caller always answers with the same
+ * neutral message, and the work is the same shape for an unknown address (a token is drawn
+ * and hashed, and one transaction of four statements runs) so the response time does not
+ * tell either; only the mail, which goes out in the background, is skipped.
  */
 export async function requestPasswordReset(email: string) {
 	const user = await prisma.profile.findUnique({
@@ -47,6 +48,7 @@ export async function requestPasswordReset(email: string) {
 	const token = randomToken()
 	const tokenHash = hashToken(token)
 	const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS)
+	const link = `${appOrigin()}/reset-password?${new URLSearchParams({ token })}`
 	await prisma.$transaction([
 		// A new link replaces every earlier one: only the latest mail works.
 		prisma.passwordReset.deleteMany({ where: { userId: user?.id ?? NO_ACCOUNT } }),
@@ -54,10 +56,16 @@ export async function requestPasswordReset(email: string) {
 			? prisma.passwordReset.create({ data: { userId: user.id, tokenHash, expiresAt } })
 			: // The same index probe the insert's unique check makes, and no row.
 				prisma.passwordReset.deleteMany({ where: { tokenHash } }),
+		...(user
+			? queueMailStatements(passwordResetMail(user.email, user.name, link), {
+					kind: 'password_reset',
+					userId: user.id,
+					expiresAt,
+					supersedeKey: `password_reset:${user.id}`,
+				})
+			: noMailStatements()),
 	])
-	if (!user) return
-	const link = `${appOrigin()}/reset-password?${new URLSearchParams({ token })}`
-	sendMailInBackground(passwordResetMail(user.email, user.name, link))
+	if (user) mailQueued()
 }
 
 /**

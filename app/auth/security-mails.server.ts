@@ -1,12 +1,13 @@
 import { prisma } from '~/utils/db.server'
-import { type Mail, sendMailInBackground } from '~/utils/mail.server'
+import { type Mail } from '~/mail/message'
+import { queueMail } from '~/mail/outbox.server'
 import { layout } from './emails.server'
 import { appOrigin } from './request.server'
 
 /**
- * Mails telling an account's owner about a security change. Sent in the background: a
- * mail that fails is logged (by sendMailInBackground) and never undoes or delays the
- * change itself.
+ * Mails telling an account's owner about a security change. Queued in the outbox right
+ * after the change (and retried there until the relay takes it); a mail that cannot even be
+ * queued is logged and never undoes the change itself.
  */
 
 /**
@@ -84,7 +85,10 @@ export async function notifySecurityChange(userId: string, event: SecurityEvent)
 		})
 		if (!account) return
 		const securityPage = `${appOrigin()}/dashboard/perfil?tab=seguridad`
-		sendMailInBackground(MAILS[event](account.email, account.name, securityPage))
+		await queueMail(MAILS[event](account.email, account.name, securityPage), {
+			kind: 'security_notice',
+			userId,
+		})
 	} catch (error) {
 		console.error(
 			`Security mail (${event}) not sent:`,

@@ -91,15 +91,17 @@ export function describedBy(
 	}
 }
 
-/** A labelled checkbox laid out as an on/off row. */
+/** A labelled checkbox laid out as an on/off row; `hintId` names the text that explains it. */
 export function Toggle({
 	name,
 	label,
 	defaultChecked,
+	hintId,
 }: {
 	name: string
 	label: string
 	defaultChecked: boolean
+	hintId?: string
 }) {
 	return (
 		<label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2.5 text-sm dark:border-white/10">
@@ -109,6 +111,7 @@ export function Toggle({
 				name={name}
 				value="on"
 				defaultChecked={defaultChecked}
+				aria-describedby={hintId}
 				className="size-5 accent-brand-600"
 			/>
 		</label>

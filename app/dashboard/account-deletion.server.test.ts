@@ -119,6 +119,20 @@ async function seedUser(email = `borrar-${++users}@frasea.test`) {
 	await prisma.emailSignInCode.create({
 		data: { email, codeHash: 'x', linkTokenHash: `e-${userId}`, expiresAt: later },
 	})
+	// Mail waiting for the account, and mail to its address that names no account (an
+	// invitation sent before it registered); an announcement it sent as an admin.
+	const mail = { kind: 'security_notice', toAddress: email, nextAttemptAt: later, giveUpAt: later }
+	await prisma.mailOutbox.create({ data: { ...mail, userId, message: 'v1.cifrado' } })
+	await prisma.mailOutbox.create({ data: { ...mail, kind: 'invitation', message: 'v1.cifrado' } })
+	await prisma.announcement.create({
+		data: {
+			subject: 'Novedades',
+			body: 'Texto',
+			audience: 'new_features',
+			requestKey: `a-${userId}`,
+			createdById: userId,
+		},
+	})
 	return { userId, email, batchId: batch.id, files: [avatarFile, uploadFile] }
 }
 
@@ -152,6 +166,10 @@ async function rowsOf(userId: string, batchId: string) {
 		EmailSignInCode: await prisma.emailSignInCode.count({
 			where: { email: emailOf.get(userId) ?? '-' },
 		}),
+		MailOutbox: await prisma.mailOutbox.count({
+			where: { OR: [{ userId }, { toAddress: emailOf.get(userId) ?? '-' }] },
+		}),
+		Announcement: await prisma.announcement.count({ where: { createdById: userId } }),
 	}
 }
 
@@ -196,6 +214,13 @@ test('every row and file of the user goes; other users keep theirs', async () =>
 		await prisma.auditLog.count({ where: { actorId: null, action: 'admin.tool_created' } }),
 	).toBe(1)
 
+	// An announcement the user sent as an admin stays, without its author.
+	expect(
+		await prisma.announcement.findUnique({
+			where: { requestKey: `a-${doomed.userId}` },
+			select: { createdById: true },
+		}),
+	).toEqual({ createdById: null })
 	// An invitation the user sent as an admin stays valid, without its sender.
 	expect(
 		await prisma.invitation.findUnique({

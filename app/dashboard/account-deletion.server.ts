@@ -86,6 +86,12 @@ export async function deleteAccount(userId: string, options: { dataDir?: string 
 		// Invitations to this address go (they hold it); those this admin sent stay valid.
 		await tx.invitation.deleteMany({ where: { email: profile.email } })
 		await tx.invitation.updateMany({ where: { invitedById: userId }, data: { invitedById: null } })
+		// Mail not sent yet, or kept as sent: to the account or to its address.
+		await tx.mailOutbox.deleteMany({ where: { OR: [{ userId }, { toAddress: profile.email }] } })
+		await tx.announcement.updateMany({
+			where: { createdById: userId },
+			data: { createdById: null },
+		})
 		await tx.profile.delete({ where: { id: userId } })
 		return { uploadIds: uploads.map(({ id }) => id), avatarUrl: profile.avatarUrl }
 	}, DELETION_TRANSACTION)

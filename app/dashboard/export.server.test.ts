@@ -6,6 +6,7 @@ import { expect, test } from 'vitest'
 import { prisma } from '~/utils/db.server'
 import { exportFileName, exportUserData } from './export.server'
 import { DEFAULT_SETTINGS } from './settings'
+import { saveSettings } from './settings.server'
 
 let users = 0
 async function newUser() {
@@ -40,7 +41,8 @@ test('every section is there, with only the user’s own rows', async () => {
 	await prisma.connection.create({
 		data: { userId: owner.id, providerName: 'google', providerId: 'g-1' },
 	})
-	await prisma.userSettings.create({ data: { userId: owner.id, theme: 'dark', analytics: false } })
+	// Saved as the settings page saves them (the first save starts from the defaults).
+	await saveSettings(owner.id, { theme: 'dark', analytics: false })
 	await prisma.brand.create({
 		data: {
 			userId: owner.id,

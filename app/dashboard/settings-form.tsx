@@ -7,8 +7,10 @@ import {
 	appearanceSchema,
 	FONT_SIZE_LABELS,
 	FONT_SIZES,
+	NOTIFICATION_TOGGLES,
 	notificationsSchema,
 	privacySchema,
+	settingsMessages,
 	TABS,
 	tabHref,
 	THEME_LABELS,
@@ -76,31 +78,21 @@ export function SettingsForm({
 			<FormAlert id={form.errorId} errors={form.errors} />
 			{tab === 'notificaciones' ? (
 				<>
-					<p className={hintClass}>
-						Elige qué avisos quieres recibir de Frasea. Los correos sobre la seguridad de tu cuenta
-						(confirmación y recuperación de contraseña) se envían siempre.
-					</p>
-					<div className="space-y-2">
-						<Toggle
-							name="notifyNewFeatures"
-							label="Nuevas funciones"
-							defaultChecked={checked('notifyNewFeatures')}
-						/>
-						<Toggle
-							name="notifyTips"
-							label="Consejos y sugerencias"
-							defaultChecked={checked('notifyTips')}
-						/>
-						<Toggle
-							name="notifyActivity"
-							label="Actividad de tu cuenta"
-							defaultChecked={checked('notifyActivity')}
-						/>
-						<Toggle
-							name="notifyEmail"
-							label="Notificaciones por correo electrónico"
-							defaultChecked={checked('notifyEmail')}
-						/>
+					<p className={hintClass}>{settingsMessages.notificationsIntro}</p>
+					<div className="space-y-4">
+						{NOTIFICATION_TOGGLES.map((toggle) => (
+							<div key={toggle.name} className="space-y-1.5">
+								<Toggle
+									name={toggle.name}
+									label={toggle.label}
+									defaultChecked={checked(toggle.name)}
+									hintId={`${toggle.name}-hint`}
+								/>
+								<p id={`${toggle.name}-hint`} className={hintClass}>
+									{toggle.hint}
+								</p>
+							</div>
+						))}
 					</div>
 				</>
 			) : null}

@@ -32,7 +32,8 @@ test('the defaults are the agreed ones', () => {
 	expect(DEFAULT_SETTINGS).toEqual({
 		notifyNewFeatures: true,
 		notifyTips: false,
-		notifyActivity: true,
+		// A weekly summary mail: only for whoever asks for it.
+		notifyActivity: false,
 		notifyEmail: true,
 		theme: 'light',
 		fontSize: 'medium',

@@ -27,11 +27,15 @@ export type UserSettingsValues = {
 	spanishRegister: string | null
 }
 
-/** What a user who never saved the page has. */
+/**
+ * What a user who never saved the page has. Every row is written with all of these (the
+ * first save starts from them), so the columns' own defaults never apply: "actividad" (a
+ * weekly summary mail) is off here although its column still says on.
+ */
 export const DEFAULT_SETTINGS: UserSettingsValues = {
 	notifyNewFeatures: true,
 	notifyTips: false,
-	notifyActivity: true,
+	notifyActivity: false,
 	notifyEmail: true,
 	theme: 'light',
 	fontSize: 'medium',
@@ -63,7 +67,32 @@ export const settingsMessages = {
 	passwordWrong: 'La contraseña no es correcta.',
 	tooManyAttempts: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
 	deleteError: 'No se pudo eliminar la cuenta. Inténtalo de nuevo.',
+	notificationsIntro: 'Elige qué avisos quieres recibir de Frasea.',
 } as const
+
+/** The notification switches, each with what it does (app/mail/ makes them true). */
+export const NOTIFICATION_TOGGLES = [
+	{
+		name: 'notifyNewFeatures',
+		label: 'Nuevas funciones',
+		hint: 'Los comunicados sobre lo nuevo de Frasea: en tu panel y, si recibes correos, también por correo.',
+	},
+	{
+		name: 'notifyTips',
+		label: 'Consejos y sugerencias',
+		hint: 'Consejos para sacar más partido a Frasea: en tu panel y, si recibes correos, también por correo.',
+	},
+	{
+		name: 'notifyActivity',
+		label: 'Actividad de tu cuenta',
+		hint: 'Cada lunes, un resumen por correo de tu semana (frases generadas y guardadas, y lo que más te gustó), si tuviste actividad.',
+	},
+	{
+		name: 'notifyEmail',
+		label: 'Notificaciones por correo electrónico',
+		hint: 'Desactivado, no te enviamos ningún correo salvo los que tu cuenta necesita: la confirmación de tu correo, el restablecimiento de tu contraseña, los códigos para iniciar sesión y los avisos de seguridad. Los comunicados siguen en tu panel.',
+	},
+] as const satisfies ReadonlyArray<{ name: keyof UserSettingsValues; label: string; hint: string }>
 
 export const TABS = [
 	{ key: 'notificaciones', label: 'Notificaciones' },

@@ -4,7 +4,7 @@ import { appOrigin } from '~/auth/request.server'
 import { hashToken, randomToken } from '~/auth/tokens.server'
 import { isUniqueViolation, roleFor } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
-import { sendMail } from '~/utils/mail.server'
+import { dropQueuedMail, mailQueued, queueMailStatements } from '~/mail/outbox.server'
 import { invitationMail } from './mail.server'
 import { INVITATION_PATH } from './path'
 
@@ -25,8 +25,10 @@ export const INVITATIONS_PER_ADMIN_PER_DAY = 50
 /** The most pending invitations Usuarios lists. */
 export const PENDING_LIST_LIMIT = 100
 
-export type InvitationOutcome =
-	'sent' | 'account_exists' | 'address_capped' | 'admin_capped' | 'mail_failed'
+export type InvitationOutcome = 'sent' | 'account_exists' | 'address_capped' | 'admin_capped'
+
+/** Mails of one address's invitations replace each other while they wait. */
+const mailKey = (email: string) => `invitation:${email}`
 
 const pending = (now: Date) => ({ usedAt: null, expiresAt: { gt: now } })
 
@@ -49,6 +51,10 @@ export async function sendInvitation(input: {
 	if (byAdmin >= INVITATIONS_PER_ADMIN_PER_DAY) return 'admin_capped'
 
 	const token = randomToken()
+	const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS)
+	const link = `${appOrigin()}${INVITATION_PATH}?${new URLSearchParams({ token })}`
+	// The link and its mail in one transaction: the mail goes out (the outbox retries it
+	// until the relay takes it) exactly when the link exists.
 	const [, , invitation] = await prisma.$transaction([
 		// Links that ended more than a day ago no longer count for anything.
 		prisma.invitation.deleteMany({ where: { usedAt: null, expiresAt: { lt: dayAgo } } }),
@@ -59,22 +65,19 @@ export async function sendInvitation(input: {
 				email,
 				tokenHash: hashToken(token),
 				invitedById: input.admin.id,
-				expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+				expiresAt,
 				createdAt: now,
 			},
 			select: { id: true },
 		}),
+		...queueMailStatements(invitationMail(email, input.admin.name, link), {
+			kind: 'invitation',
+			expiresAt,
+			supersedeKey: mailKey(email),
+			now,
+		}),
 	])
-	const link = `${appOrigin()}${INVITATION_PATH}?${new URLSearchParams({ token })}`
-	try {
-		// Awaited: the admin is told when the mail could not go, unlike the public forms.
-		await sendMail(invitationMail(email, input.admin.name, link))
-	} catch (error) {
-		// The reason only: the message itself carries the link.
-		console.error('Invitation mail failed:', error instanceof Error ? error.message : error)
-		await prisma.invitation.deleteMany({ where: { id: invitation.id } })
-		return 'mail_failed'
-	}
+	mailQueued()
 	await recordAdminChange({
 		actorId: input.admin.id,
 		action: 'admin.user.invited',
@@ -112,10 +115,14 @@ export async function revokeInvitation(input: {
 		select: { email: true },
 	})
 	if (!invitation) return 'not_found'
-	const { count } = await prisma.invitation.updateMany({
-		where: { id: input.id, ...pending(now) },
-		data: { expiresAt: now },
-	})
+	const [{ count }] = await prisma.$transaction([
+		prisma.invitation.updateMany({
+			where: { id: input.id, ...pending(now) },
+			data: { expiresAt: now },
+		}),
+		// Its mail, if still waiting, would only carry a dead link.
+		dropQueuedMail(mailKey(invitation.email), now),
+	])
 	if (count !== 1) return 'not_pending'
 	await recordAdminChange({
 		actorId: input.actorId,

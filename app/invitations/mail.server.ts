@@ -1,5 +1,5 @@
 import { layout } from '~/auth/emails.server'
-import { type Mail } from '~/utils/mail.server'
+import { type Mail } from '~/mail/message'
 import { invitationMessages as m } from './messages'
 
 /** The invitation mail: who invites, the link to /invitacion and how long it lasts. */

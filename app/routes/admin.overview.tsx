@@ -20,6 +20,7 @@ import {
 import { readOnlyAction } from '~/admin/read-only.server'
 import { settle } from '~/admin/settle.server'
 import { cellClass, StatTable } from '~/admin/stat-table'
+import { Stat, statCardClass as cardClass } from '~/admin/stat-card'
 import { requireAdmin } from '~/auth/guards.server'
 import { LANGUAGES } from '~/generation/options'
 import { isSpanishVariant, VARIANT_LABELS } from '~/generation/spanish'
@@ -89,24 +90,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const action = readOnlyAction
-
-const cardClass =
-	'rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-gray-900'
-
-function Stat({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
-	return (
-		<div className={cardClass}>
-			<dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
-			<dd
-				data-stat={label}
-				className="mt-1 text-3xl font-bold tracking-tight text-gray-900 dark:text-white"
-			>
-				{value ?? <span className="text-base font-normal">{m.statUnavailable}</span>}
-			</dd>
-			{hint ? <dd className="mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</dd> : null}
-		</div>
-	)
-}
 
 function StatGroup({
 	title,

@@ -14,7 +14,7 @@ export const handle = { breadcrumb: 'Administración' } satisfies BreadcrumbHand
 // action (requireAdmin). A layout loader would also rerun, as a GET, after a refused post
 // and turn the non-admin's 403 into the page request's redirect to /dashboard.
 
-/** The admin side menu, in the product's order; the ad slot's settings come last. */
+/** The admin side menu, in the product's order, then ours; the ad slot's settings come last. */
 const links = [
 	{ to: '/admin/overview', label: m.overview },
 	{ to: '/admin/users', label: m.users },
@@ -22,6 +22,8 @@ const links = [
 	{ to: '/admin/new-tools', label: m.newTools },
 	{ to: '/admin/instagram-api', label: m.instagramApi },
 	{ to: '/admin/facebook-api', label: m.facebookApi },
+	{ to: '/admin/announcements', label: m.announcements },
+	{ to: '/admin/mail', label: m.mail },
 	{ to: '/admin/ads', label: m.ads },
 ] as const
 

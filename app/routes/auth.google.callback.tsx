@@ -21,7 +21,7 @@ import {
 import { LINK_GOOGLE_RETURN } from '~/dashboard/profile-forms'
 import { identityMessages } from '~/dashboard/profile-messages'
 import { prisma } from '~/utils/db.server'
-import { sendMailInBackground } from '~/utils/mail.server'
+import { queueMail } from '~/mail/outbox.server'
 import { safeRedirect } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -107,9 +107,16 @@ async function finishLink(userId: string, identity: GoogleIdentity, headers: Hea
 		select: { name: true, email: true },
 	})
 	if (owner) {
-		sendMailInBackground(
+		// The link is made: a notice that cannot be queued is logged, never a failed sign-in.
+		await queueMail(
 			googleLinkedMail(owner.email, owner.name, `${appOrigin()}${LINK_GOOGLE_RETURN}`),
-		)
+			{ kind: 'security_notice', userId },
+		).catch((error: unknown) => {
+			console.error(
+				'Google linked notice not queued:',
+				error instanceof Error ? error.message : error,
+			)
+		})
 	}
 	return redirectWithToast(
 		LINK_GOOGLE_RETURN,

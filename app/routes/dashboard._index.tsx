@@ -51,7 +51,7 @@ const quickActions = [
 ] as const
 
 export default function DashboardHome() {
-	const { name, saved, completion, activity } = useLoaderData<typeof loader>()
+	const { name, saved, completion, activity, announcements } = useLoaderData<typeof loader>()
 	return (
 		<div className="space-y-6">
 			<section className={cardClass}>
@@ -154,6 +154,26 @@ export default function DashboardHome() {
 							))}
 						</ol>
 					)}
+				</Card>
+
+				<Card title="Comunicados">
+					{announcements.length === 0 ? (
+						<p className="text-sm text-gray-600 dark:text-gray-400">No hay comunicados para ti.</p>
+					) : (
+						<ol className="space-y-3" data-testid="comunicados">
+							{announcements.map((item) => (
+								<li key={item.id} className="flex flex-col text-sm">
+									<span className="text-gray-900 dark:text-gray-100">{item.subject}</span>
+									<time dateTime={item.at} className="text-gray-500 dark:text-gray-400">
+										{item.ago}
+									</time>
+								</li>
+							))}
+						</ol>
+					)}
+					<Link to="/dashboard/comunicados" className={cx(secondaryButtonClass, 'mt-4')}>
+						Ver todos
+					</Link>
 				</Card>
 			</div>
 		</div>

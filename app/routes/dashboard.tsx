@@ -29,6 +29,7 @@ const links = [
 	{ to: '/dashboard', label: 'Dashboard', end: true },
 	{ to: '/dashboard/frases', label: 'Mis Frases Guardadas', end: false },
 	{ to: '/dashboard/historial', label: 'Historial', end: false },
+	{ to: '/dashboard/comunicados', label: 'Comunicados', end: false },
 	{ to: '/dashboard/perfil', label: 'Perfil', end: false },
 	{ to: '/dashboard/configuracion', label: 'Configuración', end: false },
 ] as const

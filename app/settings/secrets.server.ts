@@ -12,14 +12,22 @@ const VERSION = 'v1'
 
 let cachedKey: Buffer | undefined
 
-/** 32 bytes derived from a secret of any length and any characters. */
-export function keyFromSecret(secret: string): Buffer {
-	return Buffer.from(hkdfSync('sha256', secret, '', 'frasea stored secrets', 32))
+/**
+ * 32 bytes derived from a secret of any length and any characters; `purpose` gives each use
+ * of one secret a key of its own.
+ */
+export function keyFromSecret(secret: string, purpose = 'frasea stored secrets'): Buffer {
+	return Buffer.from(hkdfSync('sha256', secret, '', purpose, 32))
+}
+
+/** SECRETS_KEY, or the secret generated once into DATA_DIR in its place. */
+export function secretsKeySource(): string {
+	return getEnv().SECRETS_KEY ?? generatedSecret('secrets-key')
 }
 
 /** The key of the configured or generated secret. */
 function encryptionKey(): Buffer {
-	cachedKey ??= keyFromSecret(getEnv().SECRETS_KEY ?? generatedSecret('secrets-key'))
+	cachedKey ??= keyFromSecret(secretsKeySource())
 	return cachedKey
 }
 

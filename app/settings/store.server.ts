@@ -25,6 +25,8 @@ export const SETTING_KEYS = {
 	adsSlot: 'ads.slot',
 	/** 'true' when admin accounts must have two-factor sign-in on to use the admin area. */
 	requireAdminTwoFactor: 'security.requireAdminTwoFactor',
+	/** Bulk mails (announcements, weekly summaries) sent a minute, by every process together. */
+	mailBulkPerMinute: 'mail.bulkPerMinute',
 } as const
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS]

@@ -112,6 +112,9 @@ const schema = z.object({
 			.optional(),
 	),
 	MAIL_FROM: optionalString,
+	// Announcements and weekly summaries sent a minute by all processes together (an admin's
+	// value on /admin/mail wins).
+	MAIL_BULK_PER_MINUTE: positiveInt(60),
 	ADS_CLIENT_ID: optionalString.pipe(
 		z
 			.string()

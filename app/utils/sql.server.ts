@@ -76,3 +76,13 @@ function isWriteConflict(error: unknown) {
 		cause?.kind === 'TransactionWriteConflict'
 	)
 }
+
+/**
+ * Ends a `SELECT … LIMIT n` that picks rows to claim: on PostgreSQL the rows are locked and
+ * rows another transaction holds are passed over, so concurrent claimers in any number of
+ * processes never pick the same row and never wait for each other. SQLite runs one writer
+ * at a time, so the statement that claims is atomic as it stands.
+ */
+export function skipLockedRows() {
+	return databaseEngine() === 'postgresql' ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty
+}

@@ -6,12 +6,12 @@ import { afterAll, expect, test, vi } from 'vitest'
 const dir = mkdtempSync(path.join(tmpdir(), 'frasea-mail-'))
 process.env.DATA_DIR = dir
 delete process.env.SMTP_URL
-const { sendMail } = await import('./mail.server')
+const { deliverMail } = await import('./transport.server')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 test('without SMTP_URL a mail becomes an .eml file in DATA_DIR/outbox; the log names the file, not the content', async () => {
 	const log = vi.spyOn(console, 'log').mockImplementation(() => {})
-	await sendMail({
+	await deliverMail({
 		to: 'ana@frasea.test',
 		subject: 'Restablece tu contraseña',
 		text: 'Enlace: http://localhost/reset-password?token=secreto123',
