@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test, vi } from 'vitest'
@@ -27,4 +27,26 @@ test('without SMTP_URL a mail becomes an .eml file in DATA_DIR/outbox; the log n
 	expect(logged).toContain(path.join(dir, 'outbox'))
 	expect(logged).not.toContain('secreto123')
 	log.mockRestore()
+})
+
+test('a mail appears in the outbox only once it is whole, never half written', async () => {
+	const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+	const outbox = path.join(dir, 'outbox')
+	mkdirSync(outbox, { recursive: true })
+	const before = new Set(readdirSync(outbox))
+	// Large enough to be written in several pieces, each a turn of the event loop.
+	const html = `<p>${'a'.repeat(4 * 1024 * 1024)}</p><p>fin-del-mensaje</p>`
+	const seen: string[] = []
+	const watcher = watch(outbox, (_event, name) => {
+		const file = name ? path.join(outbox, name) : ''
+		if (!name || before.has(name) || !existsSync(file)) return
+		seen.push(readFileSync(file, 'utf8'))
+	})
+	await deliverMail({ to: 'ana@frasea.test', subject: 'Grande', text: 'texto', html })
+	await new Promise((resolve) => setTimeout(resolve, 100))
+	watcher.close()
+	log.mockRestore()
+	expect(seen.length).toBeGreaterThan(0)
+	for (const content of seen) expect(content).toContain('fin-del-mensaje')
+	expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([])
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { getEnv } from '~/utils/env.server'
@@ -65,8 +65,13 @@ export async function deliverMail(mail: Delivery): Promise<void> {
 	const dir = path.join(env.dataDir, 'outbox')
 	await mkdir(dir, { recursive: true })
 	const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-	const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
-	await writeFile(file, info.message as Buffer, { mode: 0o600 })
+	const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`
+	const file = path.join(dir, name)
+	// Written beside the outbox and moved in whole: whatever watches the folder (a mail
+	// client, a script) never opens a message that is still being written.
+	const partial = path.join(env.dataDir, `.${name}.partial`)
+	await writeFile(partial, info.message as Buffer, { mode: 0o600 })
+	await rename(partial, file)
 	console.log(`Mail: SMTP_URL is not set; wrote "${mail.subject}" to ${file}`)
 }
 
