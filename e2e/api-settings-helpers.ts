@@ -15,7 +15,9 @@ export async function chooseGeminiAt(page: Page, address: string) {
 	await closeToast(page, 'Configuración guardada correctamente')
 	const field = page.getByLabel('Dirección de la API (opcional)')
 	await field.fill(address)
+	const saved = formAnswer(page, 'direccion-gemini')
 	await page.getByRole('button', { name: 'Guardar dirección' }).click()
+	await saved
 	await expect(page.locator(`#${await field.getAttribute('id')}-hint`)).toHaveText(
 		`Vacía: la del entorno o la predeterminada. En uso: ${address} (guardado en el panel).`,
 	)
@@ -24,6 +26,25 @@ export async function chooseGeminiAt(page: Page, address: string) {
 /** Gemini's key, which belongs to the Gemini address in force when it is saved. */
 export async function saveGeminiKey(page: Page, key: string) {
 	await page.getByLabel('API Key', { exact: true }).fill(key)
+	const saved = formAnswer(page, 'clave-gemini')
 	await page.getByRole('button', { name: 'Guardar API Key' }).click()
+	await saved
 	await expect(toast(page, 'API Key guardada correctamente')).toBeAttached()
+}
+
+/**
+ * The server's answer to one of the tab's forms, by its intent. Waiting for it, and not
+ * only for what the page shows next, lets a busy server take its time, and keeps a later
+ * form from being sent while this one's answer (and its toast cookie) is still on the way.
+ */
+function formAnswer(page: Page, intent: string) {
+	return page.waitForResponse(
+		(response) =>
+			response.request().method() === 'POST' &&
+			// Either encoding: urlencoded, or multipart's named part.
+			new RegExp(`intent(=|"\\r\\n\\r\\n)${intent}(&|\\r|$)`).test(
+				response.request().postData() ?? '',
+			),
+		{ timeout: 30_000 },
+	)
 }
