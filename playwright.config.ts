@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, type ReporterDescription } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3999)
@@ -8,6 +9,15 @@ const sideBySide = process.env.E2E_PORT !== undefined && port !== 3999
 const HTTP_SPECS = /\.http\.spec\.ts$/
 /** The PostgreSQL pass's specs: playwright.postgres.config.ts runs them, on its own server. */
 const POSTGRES_SPECS = /[\\/]e2e[\\/]postgres[\\/]/
+
+/**
+ * One worker per core, at most four: each worker drives its own Chromium and may start an
+ * app of its own (e2e/own-app.ts) beside the shared one, so more workers than cores only
+ * queue for the CPU and stretch every test towards its timeout. On two cores, two workers
+ * finish in little more than half the time one takes (see the README's "The test suite").
+ * `E2E_WORKERS` overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(1, availableParallelism()))
 
 /**
  * The list as tests finish; every run's durations in `.cache/e2e-report<suffix>.json` (read
@@ -38,7 +48,7 @@ export default defineConfig({
 	fullyParallel: true,
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
-	workers: 2,
+	workers,
 	outputDir: sideBySide ? `.cache/test-results-${port}` : 'test-results',
 	reporter: reporters(sideBySide ? `-${port}` : ''),
 	use: {

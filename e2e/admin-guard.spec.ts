@@ -83,6 +83,8 @@ test('the admin layout: header, badge, sign-out and the menu of admin pages', as
 		'Nuevas Herramientas',
 		'API Instagram Frases',
 		'API Facebook Frases',
+		'Comunicados',
+		'Correo',
 		'Publicidad',
 		'Ver Dashboard Usuario',
 	])
@@ -91,6 +93,11 @@ test('the admin layout: header, badge, sign-out and the menu of admin pages', as
 		'/admin/overview',
 	)
 	await expect(menu.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/admin/users')
+	await expect(menu.getByRole('link', { name: 'Comunicados' })).toHaveAttribute(
+		'href',
+		'/admin/announcements',
+	)
+	await expect(menu.getByRole('link', { name: 'Correo' })).toHaveAttribute('href', '/admin/mail')
 	await expect(menu.getByRole('link', { name: 'Ver Dashboard Usuario' })).toHaveAttribute(
 		'href',
 		'/dashboard',
