@@ -1,9 +1,17 @@
-import { lazy, memo, Suspense, type ComponentProps } from 'react'
+import { useNavigate } from '@remix-run/react'
+import { lazy, memo, Suspense, useState, type ComponentProps, type FormEvent } from 'react'
 import { GENERATOR_MESSAGES } from '../messages'
 import { GENERATOR_PAGES, hasImageMode } from '../pages'
+import type { LiveGeneration } from '../stream/live-state'
 import { type GeneratorActionData, type GeneratorData } from '../view'
 import { GeneratorForm, useGenerating } from './generator-form'
 import { PhraseResults as ServerPhraseResults } from './phrase-results'
+
+// With JavaScript the generate form streams its phrases into the page (docs/decisions/
+// 013-streamed-generation.md). All of that code loads when a generation starts: the first
+// page carries only this handler. Without JavaScript the form posts as it always did.
+const loadLive = () => import('../stream/live-generation')
+const LiveResults = lazy(() => loadLive().then((module) => ({ default: module.LiveResults })))
 
 // A first visit has no batch: the results' code (phrase tools, cards) stays out of the
 // page's first load. The server renders it directly; the browser fetches its chunk when a
@@ -52,7 +60,19 @@ export function GeneratorSection({
 }) {
 	const generating = useGenerating()
 	const { page, batch } = data
-	const failed = actionData && 'values' in actionData ? actionData : null
+	const [live, setLive] = useState<LiveGeneration | null>(null)
+	const navigate = useNavigate()
+	const start = (event: FormEvent<HTMLFormElement>) => {
+		const form = event.currentTarget
+		event.preventDefault()
+		live?.stop()
+		loadLive().then(
+			(module) => setLive(module.startLiveGeneration({ form, page, navigate, onChange: setLive })),
+			// The streaming code did not load: the plain post (and its redirect) still works.
+			() => form.submit(),
+		)
+	}
+	const failed = live?.failure ?? (actionData && 'values' in actionData ? actionData : null)
 	const values = failed?.values ?? data.values
 	const cardError = actionData && 'cardError' in actionData ? actionData.cardError : null
 	const path = GENERATOR_PAGES[page].path
@@ -87,10 +107,17 @@ export function GeneratorSection({
 					quota={data.quota}
 					textHref={tabs ? `${base}modo=texto` : undefined}
 					imageHref={tabs ? `${base}modo=imagen` : undefined}
+					onGenerate={start}
+					running={live?.status === 'running' || live?.status === 'done' ? live : null}
 				/>
 			)}
+			{live ? (
+				<Suspense fallback={null}>
+					<LiveResults live={live} batchId={batch?.id} clear={() => setLive(null)} />
+				</Suspense>
+			) : null}
 			{/* Previous results are cleared as soon as a new generation starts. */}
-			{batch && !generating ? (
+			{batch && !generating && !live ? (
 				<Results
 					page={page}
 					batch={batch}

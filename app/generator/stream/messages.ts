@@ -28,6 +28,7 @@ export const STREAM_MESSAGES = {
 	/** The generation failed after some phrases had arrived. */
 	kept: (reason: string, count: number) => `${sentence(reason)} Se conservan ${phrases(count)}.`,
 	openKept: 'Abrir las frases recibidas',
+	notStarted: 'No se pudo empezar a generar las frases. Por favor, intenta de nuevo.',
 	connectionLost:
 		'Se perdió la conexión con el servidor mientras llegaban las frases. Por favor, intenta de nuevo.',
 	/** Refusals, before anything is reserved. */
