@@ -82,6 +82,8 @@ export interface FakeServer {
 	url: string
 	port: number
 	requests: RecordedRequest[]
+	/** Requests still being answered: a caller that gave up (a cancelled call) is not one. */
+	answering(): number
 	/** Queues replies used, in order, before falling back to the mode. */
 	enqueue(...replies: ScriptedReply[]): void
 	setMode(mode: FakeMode): void
@@ -118,7 +120,10 @@ export async function startServer(
 	let streamTiming = options.streamTiming
 	const sockets = new Set<Socket>()
 
+	let answering = 0
 	const server: Server = createServer((req, res) => {
+		answering++
+		res.on('close', () => answering--)
 		void handle(req, res)
 	})
 	server.on('connection', (socket) => {
@@ -184,6 +189,7 @@ export async function startServer(
 		url: `http://${options.host ?? '127.0.0.1'}:${port}`,
 		port,
 		requests,
+		answering: () => answering,
 		enqueue: (...replies) => queue.push(...replies),
 		setMode: (next) => {
 			mode = next
