@@ -258,7 +258,7 @@ export function GeneratorForm({
 					// One button, so focus stays on it: while phrases stream in, it stops them.
 					type={running ? 'button' : 'submit'}
 					className={cx(primaryButtonClass, 'w-full sm:w-auto')}
-					onClick={running ? (event) => running.stop(event.detail) : undefined}
+					onClick={(event) => running?.stop(event.detail)}
 					disabled={
 						running
 							? running.status !== 'running'
@@ -340,8 +340,7 @@ function QuotaNotice({ quota }: { quota: QuotaInfo }) {
 	if (quota.remaining <= 0) {
 		return (
 			<p role="status" className="text-sm font-medium text-red-700 dark:text-red-400">
-				Has alcanzado el límite de {quota.limit} generaciones de hoy. Podrás generar más frases a
-				partir de las 00:00 (hora de España).
+				{LIMIT_MESSAGES.own(quota.limit)}
 				{quota.signedIn ? null : (
 					<>
 						{' '}

@@ -130,7 +130,7 @@ function EditForm({
 	)
 }
 
-export function PhraseResults({
+export default function PhraseResults({
 	page,
 	batch,
 	editing,

@@ -4,7 +4,7 @@
  * as it is released, and once the batch is stored opens its address, so the page that
  * follows is the one a reload, a bookmark or going back would show.
  */
-import { Link, useLocation, type NavigateFunction } from '@remix-run/react'
+import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { CARD_MESSAGES } from '~/cards/messages'
 import { showToast } from '~/components/toaster'
@@ -26,12 +26,10 @@ const batchIdOf = (href: string) => new URL(href, window.location.origin).search
 export function startLiveGeneration({
 	form,
 	page,
-	navigate,
 	onChange,
 }: {
 	form: HTMLFormElement
 	page: Page
-	navigate: NavigateFunction
 	onChange: (live: LiveGeneration) => void
 }): LiveGeneration {
 	const body = new FormData(form)
@@ -59,11 +57,10 @@ export function startLiveGeneration({
 		onChange(state)
 	}
 
-	/** The batch is stored: open its page, where its cards have every tool. */
+	/** The batch is stored: its page, where its cards have every tool, opens (LiveResults). */
 	const open = (href: string) => {
 		finished = true
 		update({ status: 'done', href, batchId: batchIdOf(href) })
-		navigate(href, { preventScrollReset: true })
 	}
 
 	const fail = (message: string, values: GeneratorValues | null) => {
@@ -164,33 +161,44 @@ function focusResults() {
 
 /**
  * A generation in the page, from its first phrase until the page of its stored batch shows
- * (`batchId` is the batch the page shows; `clear` hands the results back to it). A refusal
- * or a failure before any phrase shows on the form instead, as without JavaScript.
+ * (`clear` hands the results back to that page). A refusal or a failure before any phrase
+ * shows on the form instead, as without JavaScript. The default export, as React.lazy
+ * takes it.
  */
-export function LiveResults({
+export default function LiveResults({
 	live,
-	batchId,
 	clear,
 }: {
 	live: LiveGeneration
-	batchId: string | undefined
-	clear: () => void
+	clear: (live: null) => void
 }) {
-	const arrived = live.status === 'done' && live.batchId !== null && live.batchId === batchId
+	// The batch the page shows: once it is this generation's, its page has arrived.
+	const location = useLocation()
+	const shown = new URLSearchParams(location.search).get('lote')
+	const arrived = live.status === 'done' && live.batchId !== null && live.batchId === shown
+	const navigate = useNavigate()
+	const done = live.status === 'done' ? live.href : null
+	useEffect(() => {
+		if (done) navigate(done, { preventScrollReset: true })
+	}, [done, navigate])
+	useEffect(() => {
+		// The finished batch's page shows it with these tools: have them ready by then. (Not
+		// in the server build, which must stay one file.)
+		if (!import.meta.env.SSR) void import('../components/phrase-results')
+	}, [])
 	useEffect(() => {
 		if (arrived) {
-			clear()
+			clear(null)
 			focusResults()
 		} else if (live.status === 'stopped') {
 			// Stopped before any phrase: the toast says so, the page is as it was.
-			clear()
+			clear(null)
 		}
 	}, [arrived, live.status, clear])
 	// Another page state (a tab, a card's action): what an ended stream said is past.
-	const location = useLocation()
 	const startedAt = useRef(location.key)
 	useEffect(() => {
-		if (location.key !== startedAt.current && live.status !== 'running') clear()
+		if (location.key !== startedAt.current && live.status !== 'running') clear(null)
 	}, [location.key, live.status, clear])
 	if (live.failure || arrived) return null
 	return <PhraseStream live={live} />
