@@ -114,13 +114,11 @@ describe.each(Object.entries(providers))('%s streams', (_name, kind) => {
 	})
 
 	test('a policy stop inside the stream is a refusal', async () => {
-		kind
-			.fake()
-			.enqueue(
-				kind.streamOf(['Hoy es tu día.\n'], {
-					finishReason: kind === providers.gemini ? 'SAFETY' : 'content_filter',
-				}),
-			)
+		kind.fake().enqueue(
+			kind.streamOf(['Hoy es tu día.\n'], {
+				finishReason: kind === providers.gemini ? 'SAFETY' : 'content_filter',
+			}),
+		)
 		const error = await collect(kind.create().stream!(params)).catch((caught: unknown) => caught)
 		expect((error as ProviderError).kind).toBe('blocked')
 	})
@@ -188,9 +186,7 @@ describe.each(Object.entries(providers))('%s streams', (_name, kind) => {
 		const never = gate()
 		kind
 			.fake()
-			.enqueue(
-				kind.streamOf([`${fakePhrases(1)[0]}\n`, { text: 'más', waitFor: never.opened }]),
-			)
+			.enqueue(kind.streamOf([`${fakePhrases(1)[0]}\n`, { text: 'más', waitFor: never.opened }]))
 		const controller = new AbortController()
 		const run = streamed(kind.create(), { signal: controller.signal })
 		await expect.poll(() => run.released).toHaveLength(1)

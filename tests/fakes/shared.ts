@@ -41,7 +41,8 @@ export type TextPiece = Omit<StreamEvent, 'data'> & { text: string }
 
 /**
  * When a streamed answer written from the mode is sent: the first `firstLines` lines at
- * once, the rest after `pauseMs` (a model that starts fast and then thinks).
+ * once, the rest after `pauseMs` (a model that starts fast and then thinks). The same
+ * answer asked for whole comes after `pauseMs`.
  */
 export interface StreamTiming {
 	firstLines: number
@@ -158,7 +159,9 @@ export async function startServer(
 			await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, delay))), closed])
 			clearTimeout(timer)
 		}
-		await wait((reply.delayMs ?? 0) + (options.latencyMs ?? 0))
+		// With paced streams, an answer asked for whole comes once its last line is written.
+		const whole = !reply.events && reply.status === 200 ? (streamTiming?.pauseMs ?? 0) : 0
+		await wait((reply.delayMs ?? 0) + (options.latencyMs ?? 0) + whole)
 		if (res.destroyed) return
 		if (reply.events) {
 			res.writeHead(reply.status, {
