@@ -11,6 +11,7 @@ import { FAKE_GEMINI_KEY, geminiError, geminiStream } from '../tests/fakes/fake-
 import { openAIStream, startFakeOpenAI } from '../tests/fakes/fake-openai'
 import { fakePhrases, gate, type FakeServer, type ScriptedReply } from '../tests/fakes/shared'
 import { sealKeyIn } from './auth-helpers'
+import { expectAccessibleInBothThemes } from './axe'
 import { expect, test, type OwnApp } from './own-app'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
@@ -134,6 +135,10 @@ test('"Detener" keeps the phrases that arrived, at their own address', async ({
 	await ownVisit('/')
 	await startGenerating(page)
 	await expect(page.getByTestId('live-phrase-text')).toHaveText(asShown(PHRASES.slice(0, 2)))
+	await expect(page.getByRole('img', { name: 'Imagen de la frase 2' })).toBeVisible()
+	// Audited without motion: the spinner of a stream still running never finishes turning.
+	await page.emulateMedia({ reducedMotion: 'reduce' })
+	await expectAccessibleInBothThemes(page, 'phrases streaming in')
 
 	await page.getByRole('button', { name: 'Detener' }).click()
 	await expect(page).toHaveURL(BATCH_URL)
@@ -222,6 +227,8 @@ test('with reduced motion the phrases appear without their animation', async ({
 	const first = page.getByTestId('live-phrase').first()
 	await expect(first).toBeVisible()
 	expect(await first.evaluate((element) => getComputedStyle(element).animationName)).toBe('none')
+	// Nothing else moves either: the spinner of the stream still running stands still.
+	expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
 	await page.emulateMedia({ reducedMotion: 'no-preference' })
 	await expect(first).not.toHaveCSS('animation-name', 'none')
 	rest.open()

@@ -214,7 +214,7 @@ function PhraseStream({ live }: { live: LiveGeneration }) {
 					Frases Generadas
 				</h2>
 				<p className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-					{live.status === 'running' ? <Spinner /> : null}
+					{live.status === 'running' ? <Spinner className="motion-reduce:animate-none" /> : null}
 					{count === 0 && live.status === 'running'
 						? STREAM_MESSAGES.waiting
 						: STREAM_MESSAGES.arriving(count, live.total)}
