@@ -53,10 +53,10 @@ export const ms = (value) => `${value.toFixed(2)} ms`
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 /**
- * Starts the fake Gemini server (tests/fakes/fake-gemini.ts) with no added latency and
- * returns the app environment that points at it.
+ * Starts the fake Gemini server (tests/fakes/fake-gemini.ts) with no added latency (more
+ * of its command-line options in `args`) and returns the app environment that points at it.
  */
-export async function startFakeGemini(port) {
+export async function startFakeGemini(port, args = []) {
 	const fake = spawn(
 		process.execPath,
 		[
@@ -66,6 +66,7 @@ export async function startFakeGemini(port) {
 			String(port),
 			'--latency',
 			'0',
+			...args,
 		],
 		{ stdio: ['ignore', 'pipe', 'inherit'] },
 	)

@@ -97,12 +97,25 @@ function unquote(text: string): string {
 	return text
 }
 
-function dedupeKey(text: string): string {
+/** Two phrases are the same phrase when their keys are equal (case, spacing, punctuation). */
+export function phraseKey(text: string): string {
 	return text
 		.toLowerCase()
 		.normalize('NFKC')
 		.replace(/[\s\p{P}]+/gu, ' ')
 		.trim()
+}
+
+/**
+ * One line of model output as a phrase, or null when it is none: empty, an introduction,
+ * or nothing but markers and punctuation. Markers and wrapping quotes are stripped.
+ */
+export function cleanLine(raw: string): string | null {
+	const line = raw.trim()
+	if (!line || isIntroLine(line)) return null
+	const phrase = stripMarkers(line)
+	if (!phrase || isIntroLine(phrase) || !/[\p{L}\p{N}]/u.test(phrase)) return null
+	return phrase
 }
 
 /**
@@ -113,11 +126,9 @@ export function cleanPhrases(text: string, count?: number): string[] {
 	const seen = new Set<string>()
 	const phrases: string[] = []
 	for (const raw of text.split(/\r?\n/)) {
-		const line = raw.trim()
-		if (!line || isIntroLine(line)) continue
-		const phrase = stripMarkers(line)
-		if (!phrase || isIntroLine(phrase) || !/[\p{L}\p{N}]/u.test(phrase)) continue
-		const key = dedupeKey(phrase)
+		const phrase = cleanLine(raw)
+		if (!phrase) continue
+		const key = phraseKey(phrase)
 		if (seen.has(key)) continue
 		seen.add(key)
 		phrases.push(phrase)
@@ -127,10 +138,10 @@ export function cleanPhrases(text: string, count?: number): string[] {
 
 /** Adds phrases not yet present (case- and punctuation-insensitive). */
 export function mergeDistinct(into: string[], more: string[]): string[] {
-	const seen = new Set(into.map(dedupeKey))
+	const seen = new Set(into.map(phraseKey))
 	const merged = [...into]
 	for (const phrase of more) {
-		const key = dedupeKey(phrase)
+		const key = phraseKey(phrase)
 		if (seen.has(key)) continue
 		seen.add(key)
 		merged.push(phrase)

@@ -27,6 +27,7 @@ import {
 	languageReminder,
 } from './prompt'
 import { type TextProvider } from './providers/types'
+import { type LanguageRules, StreamedAnswer } from './release'
 import { type Sampling } from '~/settings/ai-config.server'
 import { type GenerationRequest } from './types'
 
@@ -72,6 +73,8 @@ interface GenerationResult {
 	placeholders: number
 	events: GenerationEvent[]
 	brief: GenerationBrief
+	/** Why the batch needed placeholders, when an attempt failed (null otherwise). */
+	failure: GenerationError | null
 }
 
 type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
@@ -99,6 +102,15 @@ export interface GeneratePhrasesOptions {
 	sampling?: Sampling
 	/** What an admin asked of the instruction: a template, and/or extra care for quality. */
 	instructionSettings?: InstructionSettings
+	/**
+	 * Streams the generation: the provider's answer is read as it is written (its stream,
+	 * when it has one) and each phrase is handed here as soon as it is released — its line
+	 * ended and it passed the rules a whole answer passes — and awaited before the next.
+	 * A released phrase stays in the batch whatever happens after it.
+	 */
+	onPhrase?: (phrase: string) => Promise<void> | void
+	/** A failed attempt that another attempt follows, with its message for the visitor. */
+	onRetry?: (error: GenerationError) => void
 }
 
 /**
@@ -159,21 +171,28 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 	const languageCheck = provider.id === 'offline' ? null : await import('./language/check')
 	const ignore =
 		languageCheck?.topicWordsToIgnore([brief.prompt, brief.context], brief.language) ?? []
+	const languageRules: LanguageRules | null = languageCheck && {
+		phrase: (phrase) =>
+			languageCheck.checkPhraseLanguage(phrase, brief.language, { ignore }).verdict,
+		batch: (phrases) => languageCheck.checkBatchLanguage(phrases, brief.language, { ignore }),
+	}
 	let collected: string[] = []
 	let lastError: GenerationError | undefined
 	let attempts = 0
 
 	const result = (phrases: string[]): GenerationResult => {
 		const filled = fillWithPlaceholders(brief, phrases)
+		const placeholders = Math.max(0, filled.length - phrases.length)
 		return {
 			phrases: filled,
 			provider: provider.id,
 			model: provider.model,
 			offline: provider.id === 'offline',
 			attempts,
-			placeholders: Math.max(0, filled.length - phrases.length),
+			placeholders,
 			events,
 			brief,
+			failure: placeholders > 0 ? (lastError ?? null) : null,
 		}
 	}
 
@@ -189,33 +208,46 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		const temperature = attemptTemperature(attempt, sampling?.temperature)
 		const started = performance.now()
 		let extraDelay = 0
+		let failed = false
 		attempts++
+		const params = {
+			instruction: instructionNow(),
+			image: request.image,
+			temperature,
+			topP: sampling?.topP ?? pageSampling.topP,
+			topK: pageSampling.topK,
+			maxOutputTokens: sampling?.maxOutputTokens ?? pageSampling.maxOutputTokens,
+			brief,
+			signal,
+			timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+		}
 		try {
-			const text = await callWithTimeout(provider, {
-				instruction: instructionNow(),
-				image: request.image,
-				temperature,
-				topP: sampling?.topP ?? pageSampling.topP,
-				topK: pageSampling.topK,
-				maxOutputTokens: sampling?.maxOutputTokens ?? pageSampling.maxOutputTokens,
-				brief,
-				signal,
-				timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
-			})
+			let answer: Answer
+			if (options.onPhrase) {
+				// Released phrases join `collected` as they go: an error later keeps them.
+				const streamed = new StreamedAnswer({
+					count: brief.count,
+					released: collected,
+					language: languageRules,
+				})
+				const before = collected.length
+				await streamWithTimeout(provider, params, streamed, options.onPhrase)
+				answer = { ...streamed.summary(), kept: collected.slice(before) }
+			} else {
+				answer = wholeAnswer(await callWithTimeout(provider, params), languageRules)
+			}
 			const latencyMs = elapsed(started)
-			if (!text.trim()) {
+			if (!answer.answered) {
 				lastError = emptyTextError(page)
+				failed = true
 				events.push({ attempt, temperature, latencyMs, outcome: 'empty', errorKind: 'empty_text' })
 			} else {
-				const cleaned = cleanPhrases(text)
-				const check = languageCheck
-					? languageCheck.checkBatchLanguage(cleaned, brief.language, { ignore })
-					: { accepted: cleaned, rejected: [], mostlyForeign: false }
-				const rejected = check.rejected.length
+				const rejected = answer.rejected
 				if (rejected > 0) remindLanguage = true
-				if (check.mostlyForeign) {
+				if (answer.mostlyForeign) {
 					// Not one phrase of a mostly foreign answer is kept: the attempt failed.
 					lastError = wrongLanguageError(getLanguage(brief.languageValue).name)
+					failed = true
 					events.push({
 						attempt,
 						temperature,
@@ -225,7 +257,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 						rejected,
 					})
 				} else {
-					const phrases = check.accepted
+					const phrases = answer.kept
 					collected = mergeDistinct(collected, phrases)
 					const counted = rejected > 0 ? { rejected } : {}
 					if (collected.length >= brief.count) {
@@ -234,6 +266,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 					}
 					if (phrases.length === 0) {
 						lastError = emptyResultError()
+						failed = true
 						events.push({
 							attempt,
 							temperature,
@@ -257,6 +290,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				errorKind: error.kind,
 			})
 			lastError = toGenerationError(page, error, provider.id, provider.model)
+			failed = true
 			if (error.kind === 'aborted') throw lastError
 			// Nothing a retry can fix: a wrong key or an unknown model.
 			if (error.kind === 'auth' || error.kind === 'not_found') break
@@ -267,6 +301,7 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 			if (error.kind === 'blocked') baseInstruction = buildSimplifiedInstruction(brief)
 		}
 		if (attempt < maxAttempts - 1) {
+			if (failed && lastError) options.onRetry?.(lastError)
 			try {
 				await sleep(Math.max(backoffDelay(attempt), extraDelay), signal)
 			} catch {
@@ -277,6 +312,32 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 
 	if (collected.length > 0) return result(collected)
 	throw lastError ?? exhaustedError()
+}
+
+/** What one attempt brought, however it was read. */
+interface Answer {
+	/** Any text came back. */
+	answered: boolean
+	/** The phrases it adds to the batch (before duplicates of earlier ones are dropped). */
+	kept: string[]
+	/** Phrases the language check rejected. */
+	rejected: number
+	mostlyForeign: boolean
+}
+
+/** A whole answer: cleaned, then judged by the batch rule. */
+function wholeAnswer(text: string, language: LanguageRules | null): Answer {
+	if (!text.trim()) return { answered: false, kept: [], rejected: 0, mostlyForeign: false }
+	const cleaned = cleanPhrases(text)
+	const check = language
+		? language.batch(cleaned)
+		: { accepted: cleaned, rejected: [], mostlyForeign: false }
+	return {
+		answered: true,
+		kept: check.mostlyForeign ? [] : check.accepted,
+		rejected: check.rejected.length,
+		mostlyForeign: check.mostlyForeign,
+	}
 }
 
 function elapsed(started: number) {
@@ -305,14 +366,21 @@ function normalizeError(
 	})
 }
 
+type CallParams = Parameters<TextProvider['generate']>[0] & { timeoutMs: number }
+
 /**
- * One provider call bounded by `timeoutMs` and the caller's signal. Races the call too, so a
- * provider that ignores its signal cannot hold the request open.
+ * Runs one provider call bounded by `timeoutMs` and the caller's signal. `race` settles
+ * with the first of a promise and the abort, so a provider that ignores its signal cannot
+ * hold the request open.
  */
-async function callWithTimeout(
+async function boundedCall<T>(
 	provider: TextProvider,
-	params: Parameters<TextProvider['generate']>[0] & { timeoutMs: number },
-): Promise<string> {
+	params: CallParams,
+	run: (
+		params: Parameters<TextProvider['generate']>[0],
+		race: <U>(promise: Promise<U>) => Promise<U>,
+	) => Promise<T>,
+): Promise<T> {
 	const { timeoutMs, signal: callerSignal, ...rest } = params
 	const timeout = new AbortController()
 	const timer = setTimeout(
@@ -329,8 +397,10 @@ async function callWithTimeout(
 		if (signal.aborted) onAbort()
 		else signal.addEventListener('abort', onAbort, { once: true })
 	})
+	// Nobody may be racing it when the abort comes.
+	aborted.catch(() => {})
 	try {
-		return await Promise.race([provider.generate({ ...rest, signal }), aborted])
+		return await run({ ...rest, signal }, (promise) => Promise.race([promise, aborted]))
 	} catch (error) {
 		if (timeout.signal.aborted && !callerSignal?.aborted) {
 			throw new ProviderError('timeout', { cause: error, model: provider.model })
@@ -340,4 +410,44 @@ async function callWithTimeout(
 		clearTimeout(timer)
 		if (onAbort) signal.removeEventListener('abort', onAbort)
 	}
+}
+
+/** One whole answer. */
+function callWithTimeout(provider: TextProvider, params: CallParams): Promise<string> {
+	return boundedCall(provider, params, (call, race) => race(provider.generate(call)))
+}
+
+/**
+ * One answer read as it is written, fed to `answer`; what it releases goes to `onPhrase`.
+ * Stops reading (and so cancels the call) once the batch is full. A provider without a
+ * stream of its own (the offline engine) hands over its whole answer at once.
+ */
+function streamWithTimeout(
+	provider: TextProvider,
+	params: CallParams,
+	answer: StreamedAnswer,
+	onPhrase: (phrase: string) => Promise<void> | void,
+): Promise<void> {
+	return boundedCall(provider, params, async (call, race) => {
+		const pieces = provider.stream ? provider.stream(call) : wholeAsStream(provider, call)
+		const iterator = pieces[Symbol.asyncIterator]()
+		try {
+			for (;;) {
+				const next = await race(iterator.next())
+				if (next.done) break
+				for (const phrase of answer.push(next.value)) await onPhrase(phrase)
+				if (answer.full) return
+			}
+			for (const phrase of answer.end()) await onPhrase(phrase)
+		} finally {
+			void iterator.return?.()?.catch(() => {})
+		}
+	})
+}
+
+async function* wholeAsStream(
+	provider: TextProvider,
+	params: Parameters<TextProvider['generate']>[0],
+): AsyncGenerator<string> {
+	yield await provider.generate(params)
 }

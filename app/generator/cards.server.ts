@@ -4,6 +4,7 @@
  */
 import { CARD_MESSAGES } from '~/cards/messages'
 import { previewBox } from '~/cards/preview'
+import { type SizeKey } from '~/cards/sizes'
 import { randomSeed, type CardState } from '~/cards/state'
 import { cardBackgroundUrl, cardImageUrl, cardZipUrl, PREVIEW_WIDTH } from '~/cards/urls.server'
 import { type Viewer } from '~/models/batch.server'
@@ -21,7 +22,7 @@ import {
 	type CardDefaults,
 } from './card-params.server'
 import { GENERATOR_PAGES, type Page } from './pages'
-import { type BatchView, type CardsData, type CardView } from './view'
+import { type BatchView, type CardsData, type CardView, type StreamedCardView } from './view'
 
 /** The GET forms of the design editor and the background select go here. */
 export const APPLY_PATH = '/tarjetas/aplicar'
@@ -67,8 +68,6 @@ function cardView({
 }): CardView {
 	const number = position + 1
 	const clean = cleanPageSearch(search)
-	const provider = getEnv().IMAGE_PROVIDER
-	const box = previewBox(state.size)
 	return {
 		number,
 		position,
@@ -79,13 +78,9 @@ function cardView({
 		editorOpen: openEditor === number,
 		uploadOpen: openUpload === number,
 		image: {
-			src: cardImageUrl(state, { width: PREVIEW_WIDTH }),
-			srcSet: `${cardImageUrl(state, { width: PREVIEW_WIDTH })} ${PREVIEW_WIDTH}w, ${cardImageUrl(state, { width: 1080 })} 1080w`,
-			width: box.width,
-			height: box.height,
+			...previewImages(state),
 			download: cardImageUrl(state, { download: true }),
 			zip: cardZipUrl(state),
-			background: cardBackgroundUrl(state, provider),
 		},
 		links: {
 			newBackground: pageUrlWithCard(page, clean, {
@@ -106,6 +101,44 @@ function cardView({
 			like: actionUrl(page, clean, 'gusta', number),
 		},
 	}
+}
+
+/** The signed preview of a card and its background for the browser's canvas. */
+function previewImages(state: CardState): StreamedCardView['image'] {
+	const box = previewBox(state.size)
+	return {
+		src: cardImageUrl(state, { width: PREVIEW_WIDTH }),
+		srcSet: `${cardImageUrl(state, { width: PREVIEW_WIDTH })} ${PREVIEW_WIDTH}w, ${cardImageUrl(state, { width: 1080 })} 1080w`,
+		width: box.width,
+		height: box.height,
+		background: cardBackgroundUrl(state, getEnv().IMAGE_PROVIDER),
+	}
+}
+
+/**
+ * The card of a phrase released while its batch is still being written, as the stream
+ * carries it: the card's defaults (the batch's id gives its background seed) and its signed
+ * preview URLs, computed here, so the browser never names a text to be drawn.
+ */
+export function streamedCard({
+	page,
+	batchId,
+	position,
+	text,
+	platform,
+	brand,
+}: {
+	page: Page
+	batchId: string
+	position: number
+	text: string
+	platform: SizeKey
+	brand: CardBrand | null
+}): StreamedCardView {
+	const number = position + 1
+	const defaults = cardDefaults({ page, platform, batchId, position, brand })
+	const { state } = readPageCard(new URLSearchParams(), { cardNumber: number, text, defaults })
+	return { number, state, image: previewImages(state) }
 }
 
 function openCard(search: URLSearchParams, name: string) {

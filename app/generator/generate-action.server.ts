@@ -9,6 +9,7 @@ import { GenerationError, LIMIT_MESSAGES, successMessage } from '~/generation/er
 import {
 	generatePhrases,
 	madeBillableCall,
+	type GeneratePhrasesOptions,
 	type GenerationEvent,
 } from '~/generation/generate.server'
 import { generationSetupFor } from '~/settings/ai-config.server'
@@ -16,7 +17,12 @@ import { isGeneratorOpen } from '~/settings/tools.server'
 import { createBatch } from '~/models/batch.server'
 import { recordGenerationEvents, writeHistory } from '~/models/generation-log.server'
 import { runHousekeeping } from '~/models/housekeeping.server'
-import { releaseGeneration, reserveGeneration, reserveProviderCall } from '~/models/quota.server'
+import {
+	releaseGeneration,
+	reserveGeneration,
+	reserveProviderCall,
+	type QuotaSubject,
+} from '~/models/quota.server'
 import { rememberSpanishStyle } from '~/dashboard/settings.server'
 import { getLanguage } from '~/generation/options'
 import { styleSearch } from '~/generation/spanish'
@@ -70,12 +76,37 @@ function placeErrors(errors: Record<string, string[] | null | undefined>): Gener
 	return placed
 }
 
-export async function generate(
+/** A refused generation: the form comes back with what was sent and the reasons. */
+export interface GenerationRefusal {
+	ok: false
+	values: GeneratorValues
+	errors: GeneratorErrors
+	status: number
+	headers?: Headers
+}
+
+const refusal = (
+	values: GeneratorValues,
+	errors: GeneratorErrors,
+	status: number,
+	headers?: Headers,
+): GenerationRefusal => ({ ok: false, values, errors, status, headers })
+
+/** A generation that passed every check and holds today's allowance, ready to run. */
+export type PlannedGeneration = Awaited<ReturnType<typeof planGeneration>> & { ok: true }
+
+/**
+ * Everything before the provider is called: the form's checks, who asks, and the daily
+ * allowances, reserved (never merely checked). `admit` may refuse who asks before the
+ * allowances are touched (too many streams open), with the reason as a 429.
+ */
+export async function planGeneration(
 	page: Page,
 	request: Request,
 	formData: FormData,
 	oversize: boolean,
 	clientAddress: string | undefined,
+	admit?: (subject: QuotaSubject) => Promise<string | null>,
 ) {
 	const submitted = formValues(page, Object.fromEntries(formData))
 	// Switching tabs clears the other mode's input: only this mode's fields count.
@@ -83,20 +114,20 @@ export async function generate(
 	else submitted.context = ''
 	// A generator an admin switched off takes nothing: refused before any allowance is used.
 	if (!(await isGeneratorOpen(page))) {
-		return failure(submitted, { form: [UNAVAILABLE_MESSAGES[page]] }, 409)
+		return refusal(submitted, { form: [UNAVAILABLE_MESSAGES[page]] }, 409)
 	}
 	if (oversize) {
-		return failure(submitted, { image: [VALIDATION_MESSAGES.imageTooLarge] }, 413)
+		return refusal(submitted, { image: [VALIDATION_MESSAGES.imageTooLarge] }, 413)
 	}
 	const submission = parseWithZod(formData, { schema: generationSchema(page) })
 	if (submission.status !== 'success') {
-		return failure(submitted, placeErrors(submission.error ?? {}), 400)
+		return refusal(submitted, placeErrors(submission.error ?? {}), 400)
 	}
 	const form = submission.value
 	let image: { mimeType: string; data: Buffer } | undefined
 	if (form.mode === 'image' && form.image) {
 		image = (await sniffImage(page, form.image)) ?? undefined
-		if (!image) return failure(submitted, { image: [imageTypeMessage(page)] }, 400)
+		if (!image) return refusal(submitted, { image: [imageTypeMessage(page)] }, 400)
 	}
 
 	const user = await getUser(request)
@@ -105,6 +136,8 @@ export async function generate(
 	if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
 	const subject = quotaSubject(user?.id ?? null, visitor.visitorId)
 	if (!subject) throw new Error('unreachable: every request has a visitor id')
+	const refused = admit ? await admit(subject) : null
+	if (refused) return refusal(submitted, { form: [refused] }, 429, headers)
 	// Every limit is reserved before the provider is called, never checked after.
 	const reserved = await reserveGeneration(subject, clientAddress)
 	if (!reserved.ok) {
@@ -112,11 +145,10 @@ export async function generate(
 			reserved.scope === 'ip'
 				? LIMIT_MESSAGES.ip
 				: GENERATOR_MESSAGES.quotaExhausted(reserved.limit)
-		return failure(submitted, { form: [message] }, 429, headers)
+		return refusal(submitted, { form: [message] }, 429, headers)
 	}
 
 	const setup = await generationSetupFor(page)
-	const provider = setup.provider
 	const language = getLanguage(form.language).code
 	// The variety and register mean something only for Spanish: kept with Spanish batches only.
 	const spanish = language === 'es' ? { variant: form.variant, register: form.register } : null
@@ -133,14 +165,50 @@ export async function generate(
 		includeHashtags: form.includeHashtags,
 		includeDate: form.includeDate,
 	}
+	return {
+		ok: true as const,
+		page,
+		submitted,
+		prompt: form.prompt,
+		image,
+		user,
+		viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
+		headers,
+		reservation: reserved.reservation,
+		setup,
+		provider: setup.provider,
+		language,
+		spanish,
+		settings,
+		/** The batch's address: it says which Spanish it is written in. */
+		href: (batchId: string) =>
+			batchHref(page, batchId, `${spanish ? styleSearch(spanish) : ''}#generated-phrases`),
+	}
+}
+
+/**
+ * Calls the provider (streaming when `stream` is given) and records every call. A failed
+ * generation is given back only when it cost nothing: no provider call was made, every
+ * call was refused unbilled, or the offline engine answered. One the visitor aborts after
+ * a call went out stays counted: that call is billed.
+ */
+export async function runGeneration(
+	plan: PlannedGeneration,
+	signal: AbortSignal,
+	stream?: Pick<GeneratePhrasesOptions, 'onPhrase' | 'onRetry'>,
+): Promise<
+	| { ok: true; result: Awaited<ReturnType<typeof generatePhrases>> }
+	| { ok: false; error: GenerationError; status: number }
+> {
+	const { page, provider, spanish } = plan
 	const events: GenerationEvent[] = []
 	const record = () =>
 		recordGenerationEvents({
 			page,
 			provider: provider.id,
 			model: provider.model,
-			userId: user?.id ?? null,
-			language,
+			userId: plan.viewer.userId,
+			language: plan.language,
 			variant: spanish?.variant ?? null,
 			events,
 		})
@@ -149,44 +217,44 @@ export async function generate(
 		result = await generatePhrases({
 			page,
 			provider,
-			signal: request.signal,
-			request: { ...settings, prompt: form.prompt, image },
+			signal,
+			request: { ...plan.settings, prompt: plan.prompt, image: plan.image },
 			events,
-			sampling: setup.sampling,
-			instructionSettings: { template: setup.template, enhanceQuality: setup.enhanceQuality },
+			sampling: plan.setup.sampling,
+			instructionSettings: {
+				template: plan.setup.template,
+				enhanceQuality: plan.setup.enhanceQuality,
+			},
 			// The offline engine costs nothing: only real provider calls meet the ceiling.
 			reserveCall: provider.id === 'offline' ? undefined : () => reserveProviderCall(),
+			...stream,
 		})
 	} catch (error) {
-		// A failed generation is given back only when it cost nothing: no provider call was
-		// made, every call was refused unbilled, or the offline engine answered. One the
-		// visitor aborts after a call went out stays counted: that call is billed.
 		const unbilled = provider.id === 'offline' || !madeBillableCall(events)
-		await Promise.all([unbilled ? releaseGeneration(reserved.reservation) : null, record()])
+		await Promise.all([unbilled ? releaseGeneration(plan.reservation) : null, record()])
 		if (!(error instanceof GenerationError)) throw error
 		console.warn(`Generation failed on ${page} (${provider.id}/${provider.model}): ${error.kind}`)
-		const toast = await createToastHeaders({ type: 'error', message: error.toast })
-		headers.append('set-cookie', toast.get('set-cookie') ?? '')
-		const status = error.kind === 'global_limit' ? 429 : 502
-		return failure(submitted, { form: [error.message] }, status, headers)
+		return { ok: false, error, status: error.kind === 'global_limit' ? 429 : 502 }
 	}
 	await record()
-	const batch = await createBatch({
-		page,
-		viewer: { userId: user?.id ?? null, visitorId: visitor.visitorId },
-		prompt: form.prompt,
-		settings,
-		provider: result.provider,
-		model: result.model,
-		phrases: result.phrases,
-	})
-	if (user) {
+	return { ok: true, result }
+}
+
+/** What follows a stored batch: the signed-in user's history and Spanish, and tidying up. */
+export async function keepGeneration(
+	plan: PlannedGeneration,
+	request: Request,
+	batchId: string,
+	phrases: string[],
+) {
+	const { user, spanish } = plan
+	if (user && phrases.length > 0) {
 		await writeHistory({
 			userId: user.id,
-			phrases: result.phrases,
-			prompt: form.prompt || form.context || '',
-			settings,
-			batchId: batch.id,
+			phrases,
+			prompt: plan.prompt || plan.settings.context || '',
+			settings: plan.settings,
+			batchId,
 		})
 	}
 	if (user && spanish) {
@@ -196,9 +264,37 @@ export async function generate(
 		)
 	}
 	void runHousekeeping().catch((error: unknown) => console.error(error))
-	// The batch's address says which Spanish it is written in.
+}
+
+export async function generate(
+	page: Page,
+	request: Request,
+	formData: FormData,
+	oversize: boolean,
+	clientAddress: string | undefined,
+) {
+	const plan = await planGeneration(page, request, formData, oversize, clientAddress)
+	if (!plan.ok) return failure(plan.values, plan.errors, plan.status, plan.headers)
+	const { headers } = plan
+	const outcome = await runGeneration(plan, request.signal)
+	if (!outcome.ok) {
+		const toast = await createToastHeaders({ type: 'error', message: outcome.error.toast })
+		headers.append('set-cookie', toast.get('set-cookie') ?? '')
+		return failure(plan.submitted, { form: [outcome.error.message] }, outcome.status, headers)
+	}
+	const { result } = outcome
+	const batch = await createBatch({
+		page,
+		viewer: plan.viewer,
+		prompt: plan.prompt,
+		settings: plan.settings,
+		provider: result.provider,
+		model: result.model,
+		phrases: result.phrases,
+	})
+	await keepGeneration(plan, request, batch.id, result.phrases)
 	return redirectWithToast(
-		batchHref(page, batch.id, `${spanish ? styleSearch(spanish) : ''}#generated-phrases`),
+		plan.href(batch.id),
 		{ type: 'success', message: successMessage(result.phrases.length) },
 		{ headers },
 	)

@@ -115,6 +115,13 @@ export interface CardView {
 	}
 }
 
+/** The card of a phrase released while its batch is being written: its preview alone. */
+export interface StreamedCardView {
+	number: number
+	state: CardState
+	image: Pick<CardView['image'], 'src' | 'srcSet' | 'width' | 'height' | 'background'>
+}
+
 export interface CardsData {
 	items: CardView[]
 }

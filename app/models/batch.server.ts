@@ -8,9 +8,11 @@ export type Viewer = { userId: string | null; visitorId: string | null }
 const anonymousLifetimeMs = 24 * 60 * 60 * 1000
 
 /** An unguessable id: knowing a batch's URL is not enough to see someone else's batch. */
-const newBatchId = () => randomBytes(16).toString('base64url')
+export const newBatchId = () => randomBytes(16).toString('base64url')
 
 export async function createBatch(input: {
+	/** Chosen beforehand (a streamed generation names its cards before it stores them). */
+	id?: string
 	page: Page
 	viewer: Viewer
 	prompt: string
@@ -25,7 +27,7 @@ export async function createBatch(input: {
 	const design = input.viewer.userId ? await brandDesignOf(input.viewer.userId) : null
 	return prisma.generationBatch.create({
 		data: {
-			id: newBatchId(),
+			id: input.id ?? newBatchId(),
 			page: input.page,
 			userId: input.viewer.userId,
 			visitorId: input.viewer.userId ? null : input.viewer.visitorId,
@@ -41,7 +43,18 @@ export async function createBatch(input: {
 				create: input.phrases.map((content, position) => ({ position, content })),
 			},
 		},
-		select: { id: true },
+		select: { id: true, userId: true, cardDesign: true },
+	})
+}
+
+/**
+ * Adds phrases at the end of a batch being streamed, at `from` and on. Its maker's
+ * identity was checked when it was created; only the generation that created it adds.
+ */
+export async function appendBatchPhrases(batchId: string, from: number, phrases: string[]) {
+	if (phrases.length === 0) return
+	await prisma.generationPhrase.createMany({
+		data: phrases.map((content, index) => ({ batchId, position: from + index, content })),
 	})
 }
 

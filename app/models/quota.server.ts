@@ -46,7 +46,7 @@ async function dailyLimits() {
 	}
 }
 
-const subjectKey = (subject: QuotaSubject) => `${subject.kind}:${subject.id}`
+export const subjectKey = (subject: QuotaSubject) => `${subject.kind}:${subject.id}`
 
 let warnedUnknownAddress = false
 
@@ -128,14 +128,29 @@ async function used(key: string, day: string): Promise<number> {
 }
 
 /**
+ * Takes one from `key`'s counter in `bucket` (a day, or any other span named the same way:
+ * starting with its YYYY-MM-DD, so old rows are purged with the days) in one atomic
+ * statement. Null when `limit` is reached; otherwise what gives it back (once).
+ */
+export async function reserveCount(key: string, limit: number, bucket: string) {
+	if (!(await take(key, limit, bucket))) return null
+	let released = false
+	return {
+		release: async () => {
+			if (released) return
+			released = true
+			await giveBack(key, bucket)
+		},
+	}
+}
+
+/**
  * Takes one from a daily counter of `key` other than the generation limits (the upload
  * allowance): the same table, the same Spanish day and the same atomic take. Null when
  * today's `limit` is spent; otherwise what gives it back.
  */
 export async function reserveDaily(key: string, limit: number, now = new Date()) {
-	const day = quotaDay(now)
-	if (!(await take(key, limit, day))) return null
-	return { release: () => giveBack(key, day) }
+	return reserveCount(key, limit, quotaDay(now))
 }
 
 /** A generation's place in today's allowances, to give back if no provider call was made. */

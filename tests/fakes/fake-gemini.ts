@@ -1,7 +1,10 @@
 /**
- * A fake Gemini API (generativelanguage v1beta) on loopback: generateContent and
- * ListModels, with the real error shapes. Standalone:
+ * A fake Gemini API (generativelanguage v1beta) on loopback: generateContent,
+ * streamGenerateContent (`?alt=sse`) and ListModels, with the real error shapes.
+ * Standalone:
  *   tsx tests/fakes/fake-gemini.ts --port 4300 --mode normal --latency 0
+ * and, for streamed answers that pause after their first two lines for 6 s:
+ *   tsx tests/fakes/fake-gemini.ts --port 4300 --first-lines 2 --pause-ms 6000
  */
 import { pathToFileURL } from 'node:url'
 import {
@@ -10,10 +13,13 @@ import {
 	requestedCount,
 	runCli,
 	startServer,
+	textPieces,
 	type FakeServer,
 	type FakeServerOptions,
 	type RecordedRequest,
 	type ScriptedReply,
+	type StreamTiming,
+	type TextPiece,
 } from './shared'
 
 export const FAKE_GEMINI_KEY = 'fake-gemini-key'
@@ -39,6 +45,59 @@ export function geminiText(
 			usageMetadata: { promptTokenCount: 50, candidatesTokenCount: 80, totalTokenCount: 130 },
 		},
 	}
+}
+
+/** One streamed GenerateContentResponse carrying a piece of the text. */
+function chunk(text: string, finishReason?: string) {
+	return {
+		candidates: [
+			{
+				content: { role: 'model', parts: [{ text }] },
+				index: 0,
+				...(finishReason && { finishReason }),
+			},
+		],
+	}
+}
+
+/**
+ * A streamed answer (`streamGenerateContent?alt=sse`): each piece an event, the last one
+ * with finishReason STOP; `cut` drops the connection after the pieces instead (the answer
+ * breaks off mid-stream).
+ */
+export function geminiStream(
+	pieces: Array<string | TextPiece>,
+	options: { cut?: boolean; finishReason?: string } = {},
+): ScriptedReply {
+	const all = pieces.map((piece) => (typeof piece === 'string' ? { text: piece } : piece))
+	return {
+		status: 200,
+		body: null,
+		cut: options.cut,
+		events: all.map(({ text, ...timing }, index) => ({
+			...timing,
+			data: chunk(
+				text,
+				index === all.length - 1 && !options.cut ? (options.finishReason ?? 'STOP') : undefined,
+			),
+		})),
+	}
+}
+
+/** A whole answer (geminiText and friends) as the stream of the same text would come. */
+function asStream(reply: ScriptedReply, timing: StreamTiming | undefined): ScriptedReply {
+	if (reply.events || reply.status !== 200) return reply
+	const body = reply.body as {
+		candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }>
+	}
+	const parts = body?.candidates?.[0]?.content?.parts
+	const text = (parts ?? [])
+		.filter((part) => !part.thought)
+		.map((part) => part.text ?? '')
+		.join('')
+	// Blocked and empty answers are one event, as Gemini sends them.
+	if (!text) return { ...reply, events: [{ data: reply.body }] }
+	return { ...geminiStream(textPieces(text, timing)), delayMs: reply.delayMs }
 }
 
 export function geminiBlocked(reason = 'SAFETY'): ScriptedReply {
@@ -109,7 +168,7 @@ function instructionOf(request: RecordedRequest): string {
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeServer> {
 	const apiKey = options.apiKey ?? FAKE_GEMINI_KEY
 	const models = options.models ?? FAKE_GEMINI_MODELS
-	return startServer((request, { mode, next }) => {
+	return startServer((request, { mode, next, streamTiming }) => {
 		const url = new URL(request.path, 'http://fake')
 		if (request.headers['x-goog-api-key'] !== apiKey) return geminiInvalidKey()
 		if (request.method === 'GET' && url.pathname === '/v1beta/models') {
@@ -124,8 +183,14 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeSe
 				},
 			}
 		}
-		const match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(url.pathname)
+		const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(
+			url.pathname,
+		)
 		if (request.method !== 'POST' || !match) return geminiError(404, `Not found: ${url.pathname}`)
+		const streamed = match[2] === 'streamGenerateContent'
+		if (streamed && url.searchParams.get('alt') !== 'sse') {
+			return geminiError(400, 'This fake streams server-sent events only: add ?alt=sse')
+		}
 		const model = decodeURIComponent(match[1]!)
 		if (!models.includes(model)) {
 			return geminiError(
@@ -134,10 +199,10 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeSe
 			)
 		}
 		const instruction = instructionOf(request)
-		return (
+		const reply =
 			next() ??
 			geminiText(modeText(mode, requestedCount(instruction), requestedLanguage(instruction)))
-		)
+		return streamed ? asStream(reply, streamTiming) : reply
 	}, options)
 }
 

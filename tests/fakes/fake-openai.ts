@@ -1,6 +1,7 @@
 /**
  * A fake OpenAI-compatible server (as Ollama, llama.cpp or vLLM expose) on loopback:
- * /v1/chat/completions and /v1/models. Standalone:
+ * /v1/chat/completions (whole, or streamed with `stream: true`) and /v1/models. Standalone
+ * (`--first-lines 2 --pause-ms 6000` paces streamed answers):
  *   tsx tests/fakes/fake-openai.ts --port 4301 --mode normal --latency 0
  * Point OPENAI_BASE_URL at `${url}/v1`.
  */
@@ -11,10 +12,13 @@ import {
 	requestedCount,
 	runCli,
 	startServer,
+	textPieces,
 	type FakeServer,
 	type FakeServerOptions,
 	type RecordedRequest,
 	type ScriptedReply,
+	type StreamTiming,
+	type TextPiece,
 } from './shared'
 
 export const FAKE_OPENAI_MODELS = ['llama3.2', 'qwen2.5:7b', 'llava']
@@ -45,6 +49,54 @@ export function openAIText(
 				},
 			],
 		},
+	}
+}
+
+function chunk(delta: Record<string, string>, finishReason: string | null = null) {
+	return {
+		id: 'chatcmpl-fake',
+		object: 'chat.completion.chunk',
+		created: Math.floor(Date.now() / 1000),
+		model: 'fake',
+		choices: [{ index: 0, delta, finish_reason: finishReason }],
+	}
+}
+
+/**
+ * A streamed answer (`stream: true`): a first chunk with the role, one per piece, a last
+ * one with the finish reason, then `[DONE]`; `cut` drops the connection after the pieces.
+ */
+export function openAIStream(
+	pieces: Array<string | TextPiece>,
+	options: { cut?: boolean; finishReason?: string } = {},
+): ScriptedReply {
+	const content = pieces.map((piece) => (typeof piece === 'string' ? { text: piece } : piece))
+	return {
+		status: 200,
+		body: null,
+		cut: options.cut,
+		events: [
+			{ data: chunk({ role: 'assistant' }) },
+			...content.map(({ text, ...timing }) => ({ ...timing, data: chunk({ content: text }) })),
+			...(options.cut
+				? []
+				: [{ data: chunk({}, options.finishReason ?? 'stop') }, { data: '[DONE]' }]),
+		],
+	}
+}
+
+/** A whole answer (openAIText and friends) as the stream of the same text would come. */
+function asStream(reply: ScriptedReply, timing: StreamTiming | undefined): ScriptedReply {
+	if (reply.events || reply.status !== 200) return reply
+	const first = (
+		reply.body as { choices?: Array<{ message?: { content?: string }; finish_reason?: string }> }
+	)?.choices?.[0]
+	const text = first?.message?.content ?? ''
+	return {
+		...openAIStream(text ? textPieces(text, timing) : [], {
+			finishReason: first?.finish_reason ?? 'stop',
+		}),
+		delayMs: reply.delayMs,
 	}
 }
 
@@ -89,7 +141,7 @@ function instructionOf(request: RecordedRequest): string {
 
 export function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeServer> {
 	const models = options.models ?? FAKE_OPENAI_MODELS
-	return startServer((request, { mode, next }) => {
+	return startServer((request, { mode, next, streamTiming }) => {
 		const url = new URL(request.path, 'http://fake')
 		if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
 			return openAIInvalidKey()
@@ -114,10 +166,12 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeSe
 			})
 		}
 		const instruction = instructionOf(request)
-		return (
+		const reply =
 			next() ??
 			openAIText(modeText(mode, requestedCount(instruction), requestedLanguage(instruction)))
-		)
+		return (request.body as { stream?: boolean })?.stream === true
+			? asStream(reply, streamTiming)
+			: reply
 	}, options)
 }
 

@@ -19,6 +19,57 @@ export interface ScriptedReply {
 	headers?: Record<string, string>
 	/** Wait this long before answering (slow-provider tests). */
 	delayMs?: number
+	/**
+	 * Answer with server-sent events instead of `body`: each event's data (JSON, or a string
+	 * sent as it is, such as `[DONE]`) once its wait is over.
+	 */
+	events?: StreamEvent[]
+	/** After the events, drop the connection instead of ending the answer (a failure mid-stream). */
+	cut?: boolean
+}
+
+export interface StreamEvent {
+	data: unknown
+	/** Wait this long before sending it. */
+	delayMs?: number
+	/** Wait until this settles before sending it (a test decides when the model goes on). */
+	waitFor?: Promise<void>
+}
+
+/** A piece of streamed text and when it is sent. */
+export type TextPiece = Omit<StreamEvent, 'data'> & { text: string }
+
+/**
+ * When a streamed answer written from the mode is sent: the first `firstLines` lines at
+ * once, the rest after `pauseMs` (a model that starts fast and then thinks). The same
+ * answer asked for whole comes after `pauseMs`.
+ */
+export interface StreamTiming {
+	firstLines: number
+	pauseMs: number
+}
+
+/** Something a test opens when the fake may go on (see StreamEvent.waitFor). */
+export function gate() {
+	let open: () => void = () => {}
+	const opened = new Promise<void>((resolve) => (open = resolve))
+	return { opened, open }
+}
+
+/**
+ * A text as a model streams it: every line in two pieces (so pieces end inside lines, as
+ * tokens do), the first `timing.firstLines` lines at once and the rest after the pause.
+ */
+export function textPieces(text: string, timing?: StreamTiming): TextPiece[] {
+	const lines = text.split('\n')
+	return lines.flatMap((line, index) => {
+		const end = index < lines.length - 1 ? '\n' : ''
+		const half = Math.ceil(line.length / 2)
+		const delayMs = timing && index === timing.firstLines ? timing.pauseMs : undefined
+		return [{ text: line.slice(0, half), delayMs }, { text: line.slice(half) + end }].filter(
+			(piece) => piece.text !== '',
+		)
+	})
 }
 
 /**
@@ -32,9 +83,13 @@ export interface FakeServer {
 	url: string
 	port: number
 	requests: RecordedRequest[]
+	/** Requests still being answered: a caller that gave up (a cancelled call) is not one. */
+	answering(): number
 	/** Queues replies used, in order, before falling back to the mode. */
 	enqueue(...replies: ScriptedReply[]): void
 	setMode(mode: FakeMode): void
+	/** How streamed answers written from the mode are paced (none: all at once). */
+	setStreamTiming(timing: StreamTiming | undefined): void
 	close(): Promise<void>
 }
 
@@ -44,11 +99,16 @@ export interface FakeServerOptions {
 	mode?: FakeMode
 	/** Added to every reply; 0 for benchmarks. */
 	latencyMs?: number
+	streamTiming?: StreamTiming
 }
 
 export type Handler = (
 	request: RecordedRequest,
-	context: { mode: FakeMode; next: () => ScriptedReply | undefined },
+	context: {
+		mode: FakeMode
+		next: () => ScriptedReply | undefined
+		streamTiming: StreamTiming | undefined
+	},
 ) => ScriptedReply
 
 export async function startServer(
@@ -58,9 +118,13 @@ export async function startServer(
 	const requests: RecordedRequest[] = []
 	const queue: ScriptedReply[] = []
 	let mode: FakeMode = options.mode ?? 'normal'
+	let streamTiming = options.streamTiming
 	const sockets = new Set<Socket>()
 
+	let answering = 0
 	const server: Server = createServer((req, res) => {
+		answering++
+		res.on('close', () => answering--)
 		void handle(req, res)
 	})
 	server.on('connection', (socket) => {
@@ -85,18 +149,36 @@ export async function startServer(
 			body,
 		}
 		requests.push(recorded)
-		const reply = handler(recorded, { mode, next: () => queue.shift() })
-		const delay = (reply.delayMs ?? 0) + (options.latencyMs ?? 0)
-		if (delay > 0) {
-			await new Promise<void>((resolve) => {
-				const timer = setTimeout(resolve, delay)
-				// A client that gave up (timeout test) should not keep the timer alive.
-				res.on('close', () => {
-					clearTimeout(timer)
-					resolve()
-				})
+		const reply = handler(recorded, { mode, next: () => queue.shift(), streamTiming })
+		// A client that gave up (a timeout test, a visitor who left) ends every wait.
+		const closed = new Promise<void>((resolve) => res.on('close', () => resolve()))
+		const wait = async (delay: number, until?: Promise<void>) => {
+			if (until) await Promise.race([until, closed])
+			if (delay <= 0) return
+			let timer: NodeJS.Timeout | undefined
+			await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, delay))), closed])
+			clearTimeout(timer)
+		}
+		// With paced streams, an answer asked for whole comes once its last line is written.
+		const whole = !reply.events && reply.status === 200 ? (streamTiming?.pauseMs ?? 0) : 0
+		await wait((reply.delayMs ?? 0) + (options.latencyMs ?? 0) + whole)
+		if (res.destroyed) return
+		if (reply.events) {
+			res.writeHead(reply.status, {
+				'content-type': 'text/event-stream',
+				'cache-control': 'no-cache',
+				...reply.headers,
 			})
-			if (res.destroyed) return
+			for (const event of reply.events) {
+				await wait(event.delayMs ?? 0, event.waitFor)
+				if (res.destroyed) return
+				const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data)
+				// Written through before what follows, so a cut never swallows the last events.
+				await new Promise((resolve) => res.write(`data: ${data}\n\n`, resolve))
+			}
+			if (reply.cut) res.socket?.destroy()
+			else res.end()
+			return
 		}
 		res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
 		res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
@@ -110,9 +192,13 @@ export async function startServer(
 		url: `http://${options.host ?? '127.0.0.1'}:${port}`,
 		port,
 		requests,
+		answering: () => answering,
 		enqueue: (...replies) => queue.push(...replies),
 		setMode: (next) => {
 			mode = next
+		},
+		setStreamTiming: (timing) => {
+			streamTiming = timing
 		},
 		close: () =>
 			new Promise<void>((resolve) => {
@@ -244,6 +330,9 @@ export async function runCli(
 			host: { type: 'string', default: '127.0.0.1' },
 			mode: { type: 'string', default: 'normal' },
 			latency: { type: 'string', default: '0' },
+			// Streamed answers: this many lines at once, the rest after --pause-ms.
+			'first-lines': { type: 'string' },
+			'pause-ms': { type: 'string', default: '0' },
 		},
 	})
 	const mode = values.mode as FakeMode
@@ -255,6 +344,10 @@ export async function runCli(
 		host: values.host,
 		mode,
 		latencyMs: Number(values.latency),
+		streamTiming:
+			values['first-lines'] === undefined
+				? undefined
+				: { firstLines: Number(values['first-lines']), pauseMs: Number(values['pause-ms']) },
 	})
 	// Keep memory flat in long benchmark runs.
 	server.requests.length = 0

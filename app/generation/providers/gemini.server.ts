@@ -8,6 +8,7 @@ import {
 	isRecord,
 	parseDuration,
 	parseRetryAfter,
+	postEventStream,
 	postJson,
 	trimBase,
 } from './http.server'
@@ -41,7 +42,7 @@ export function createGeminiProvider(config: GeminiConfig): TextProvider & {
 	const model = (config.model ?? GEMINI_DEFAULT_MODEL).replace(/^models\//, '')
 	const headers = { 'x-goog-api-key': config.apiKey }
 
-	async function call(params: GenerateParams, withThinkingBudget: boolean): Promise<string> {
+	function requestBody(params: GenerateParams, withThinkingBudget: boolean) {
 		const parts: unknown[] = []
 		if (params.image) {
 			parts.push({
@@ -60,35 +61,63 @@ export function createGeminiProvider(config: GeminiConfig): TextProvider & {
 		}
 		// Short phrases must not be eaten by thinking tokens.
 		if (withThinkingBudget) generationConfig.thinkingConfig = { thinkingBudget: 0 }
+		return { contents: [{ role: 'user', parts }], generationConfig }
+	}
 
+	/**
+	 * The error of a refused call, or null when the model only refused the thinking budget
+	 * (it works in thinking mode alone): the caller asks again without it.
+	 */
+	function refusal(
+		response: { status: number; json: unknown; headers: Headers },
+		withThinkingBudget: boolean,
+	): ProviderError | null {
+		const error = geminiError(response.status, response.json, model, response.headers)
+		if (withThinkingBudget && error.status === 400 && /thinking|budget/i.test(error.detail ?? '')) {
+			thinkingRequired.add(model)
+			return null
+		}
+		return error
+	}
+
+	async function call(params: GenerateParams, withThinkingBudget: boolean): Promise<string> {
 		const response = await postJson(
 			`${base}/v1beta/models/${encodeURIComponent(model)}:generateContent`,
-			{
-				headers,
-				body: { contents: [{ role: 'user', parts }], generationConfig },
-				signal: params.signal,
-				model,
-			},
+			{ headers, body: requestBody(params, withThinkingBudget), signal: params.signal, model },
 		)
 		if (response.status !== 200) {
-			const error = geminiError(response.status, response.json, model, response.headers)
-			if (
-				withThinkingBudget &&
-				error.status === 400 &&
-				/thinking|budget/i.test(error.detail ?? '')
-			) {
-				thinkingRequired.add(model)
-				return call(params, false)
-			}
+			const error = refusal(response, withThinkingBudget)
+			if (!error) return call(params, false)
 			throw error
 		}
 		return readText(response.json, model)
+	}
+
+	async function* stream(
+		params: GenerateParams,
+		withThinkingBudget: boolean,
+	): AsyncGenerator<string> {
+		const response = await postEventStream(
+			`${base}/v1beta/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`,
+			{ headers, body: requestBody(params, withThinkingBudget), signal: params.signal, model },
+		)
+		if (!response.ok) {
+			const error = refusal(response, withThinkingBudget)
+			if (!error) return yield* stream(params, false)
+			throw error
+		}
+		// Each event is a GenerateContentResponse holding the next piece of the text.
+		for await (const json of response.events) {
+			const text = readText(json, model)
+			if (text) yield text
+		}
 	}
 
 	return {
 		id: 'gemini',
 		model,
 		generate: (params) => call(params, !thinkingRequired.has(model)),
+		stream: (params) => stream(params, !thinkingRequired.has(model)),
 		async listModels(signal) {
 			const response = await getJson(`${base}/v1beta/models?pageSize=1000`, { headers, signal })
 			if (response.status !== 200) throw geminiError(response.status, response.json, model)

@@ -4,7 +4,14 @@
  * caller's credentials blanked out: some APIs quote the key they refused in their error
  * message, and those messages reach logs and the admin's screen.
  */
+import { createSseParser } from '~/utils/sse'
 import { ProviderError } from '../errors'
+
+/**
+ * A streamed answer larger than this is not a few phrases: the call fails rather than let
+ * a misbehaving server fill the memory (the largest token budget is a few kilobytes).
+ */
+const MAX_STREAM_BYTES = 1024 * 1024
 
 /** The credential values among request headers (`x-goog-api-key`, `Bearer …`). */
 function credentials(headers: Record<string, string>): string[] {
@@ -48,6 +55,15 @@ export async function postJson(
 	} catch (error) {
 		throw networkError(error, init.signal, init.model)
 	}
+	const { json, text } = await readBody(response, init)
+	return { status: response.status, json, text, headers: response.headers }
+}
+
+/** A whole answer's text, credentials blanked out, and its JSON (undefined when it is none). */
+async function readBody(
+	response: Response,
+	init: { headers: Record<string, string>; signal?: AbortSignal; model: string },
+) {
 	let text: string
 	try {
 		text = redactCredentials(await response.text(), init.headers)
@@ -60,7 +76,89 @@ export async function postJson(
 	} catch {
 		// Left undefined: callers decide whether a non-JSON body is an error.
 	}
-	return { status: response.status, json, text, headers: response.headers }
+	return { json, text }
+}
+
+/**
+ * A POST whose successful answer is a stream of server-sent events (Gemini's
+ * `streamGenerateContent?alt=sse`, OpenAI's `stream: true`). Any other status is read whole
+ * as JSON, like postJson, for the caller's error mapping; a 200 yields each event's data
+ * parsed as JSON, until the stream ends or sends `[DONE]`.
+ */
+export async function postEventStream(
+	url: string,
+	init: { headers: Record<string, string>; body: unknown; signal?: AbortSignal; model: string },
+): Promise<
+	| { ok: true; events: AsyncGenerator<unknown> }
+	| { ok: false; status: number; json: unknown; headers: Headers }
+> {
+	let response: Response
+	try {
+		response = await fetch(url, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				accept: 'text/event-stream',
+				...init.headers,
+			},
+			body: JSON.stringify(init.body),
+			signal: init.signal,
+		})
+	} catch (error) {
+		throw networkError(error, init.signal, init.model)
+	}
+	if (response.status !== 200 || !response.body) {
+		const { json } = await readBody(response, init)
+		return { ok: false, status: response.status, json, headers: response.headers }
+	}
+	return { ok: true, events: readEvents(response.body, init) }
+}
+
+async function* readEvents(
+	body: ReadableStream<Uint8Array>,
+	init: { signal?: AbortSignal; model: string },
+): AsyncGenerator<unknown> {
+	const reader = body.getReader()
+	const decoder = new TextDecoder()
+	const parser = createSseParser()
+	let bytes = 0
+	try {
+		for (;;) {
+			let chunk: ReadableStreamReadResult<Uint8Array>
+			try {
+				chunk = await reader.read()
+			} catch (error) {
+				throw networkError(error, init.signal, init.model)
+			}
+			const events = chunk.done
+				? parser.end()
+				: parser.push(decoder.decode(chunk.value, { stream: true }))
+			for (const event of events) {
+				if (event.data === '[DONE]') return
+				let json: unknown
+				try {
+					json = JSON.parse(event.data)
+				} catch {
+					throw new ProviderError('bad_response', {
+						detail: 'an event that is not JSON',
+						model: init.model,
+					})
+				}
+				yield json
+			}
+			if (chunk.done) return
+			bytes += chunk.value.byteLength
+			if (bytes > MAX_STREAM_BYTES) {
+				throw new ProviderError('bad_response', {
+					detail: 'a streamed answer over 1 MB',
+					model: init.model,
+				})
+			}
+		}
+	} finally {
+		// Stopped early (enough phrases, an error, the visitor left): close the connection.
+		reader.cancel().catch(() => {})
+	}
 }
 
 export async function getJson(

@@ -3,8 +3,15 @@
  * LM Studio. The key is optional because local servers rarely need one.
  */
 import { ProviderError, type ProviderErrorKind } from '../errors'
-import { getJson, isRecord, parseRetryAfter, postJson, trimBase } from './http.server'
-import { type TextProvider } from './types'
+import {
+	getJson,
+	isRecord,
+	parseRetryAfter,
+	postEventStream,
+	postJson,
+	trimBase,
+} from './http.server'
+import { type GenerateParams, type TextProvider } from './types'
 
 interface OpenAIConfig {
 	/** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
@@ -27,32 +34,36 @@ export function createOpenAIProvider(config: OpenAIConfig): TextProvider & {
 		? { authorization: `Bearer ${config.apiKey}` }
 		: {}
 
+	function requestBody(params: GenerateParams) {
+		const content = params.image
+			? [
+					{ type: 'text', text: params.instruction },
+					{
+						type: 'image_url',
+						image_url: {
+							url: `data:${params.image.mimeType};base64,${params.image.data.toString('base64')}`,
+						},
+					},
+				]
+			: params.instruction
+		return {
+			model,
+			messages: [{ role: 'user', content }],
+			temperature: params.temperature,
+			top_p: params.topP,
+			// Not part of OpenAI's API, but llama.cpp, vLLM and Ollama read it.
+			top_k: params.topK,
+			max_tokens: params.maxOutputTokens,
+		}
+	}
+
 	return {
 		id: 'openai',
 		model,
 		async generate(params) {
-			const content = params.image
-				? [
-						{ type: 'text', text: params.instruction },
-						{
-							type: 'image_url',
-							image_url: {
-								url: `data:${params.image.mimeType};base64,${params.image.data.toString('base64')}`,
-							},
-						},
-					]
-				: params.instruction
 			const response = await postJson(`${base}/chat/completions`, {
 				headers,
-				body: {
-					model,
-					messages: [{ role: 'user', content }],
-					temperature: params.temperature,
-					top_p: params.topP,
-					// Not part of OpenAI's API, but llama.cpp, vLLM and Ollama read it.
-					top_k: params.topK,
-					max_tokens: params.maxOutputTokens,
-				},
+				body: requestBody(params),
 				signal: params.signal,
 				model,
 			})
@@ -60,6 +71,21 @@ export function createOpenAIProvider(config: OpenAIConfig): TextProvider & {
 				throw openAIError(response.status, response.json, model, response.headers)
 			}
 			return readText(response.json, model)
+		},
+		async *stream(params) {
+			const response = await postEventStream(`${base}/chat/completions`, {
+				headers,
+				body: { ...requestBody(params), stream: true },
+				signal: params.signal,
+				model,
+			})
+			if (!response.ok) {
+				throw openAIError(response.status, response.json, model, response.headers)
+			}
+			for await (const json of response.events) {
+				const text = readDelta(json, model)
+				if (text) yield text
+			}
 		},
 		// GET {base}/models lists what the server can run ({ data: [{ id }] }); Ollama, vLLM
 		// and LM Studio answer it as OpenAI does. Failures are the same typed errors as above.
@@ -98,6 +124,26 @@ export function readText(json: unknown, model: string): string {
 			.join('')
 	}
 	return ''
+}
+
+/**
+ * The text of one streamed chunk (`choices[0].delta.content`); a refusal, a content filter
+ * or an error sent inside the stream is a ProviderError, as in a whole answer.
+ */
+export function readDelta(json: unknown, model: string): string {
+	if (!isRecord(json)) throw new ProviderError('bad_response', { detail: 'not JSON', model })
+	// Some servers report a failure after the 200 as an event of its own.
+	if (json.error !== undefined) throw openAIError(502, json, model)
+	const first: unknown = Array.isArray(json.choices) ? json.choices[0] : undefined
+	if (!isRecord(first)) return ''
+	if (first.finish_reason === 'content_filter') {
+		throw new ProviderError('blocked', { detail: 'content_filter', model })
+	}
+	const delta = isRecord(first.delta) ? first.delta : {}
+	if (typeof delta.refusal === 'string' && delta.refusal) {
+		throw new ProviderError('blocked', { detail: delta.refusal, model })
+	}
+	return typeof delta.content === 'string' ? delta.content : ''
 }
 
 export function openAIError(

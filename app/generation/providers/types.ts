@@ -27,6 +27,11 @@ export interface TextProvider {
 	readonly id: string
 	readonly model: string
 	generate(params: GenerateParams): Promise<string>
+	/**
+	 * The same answer as it is written, in pieces of any size (a piece may end inside a
+	 * line). Absent: the provider answers all at once (the offline engine).
+	 */
+	stream?(params: GenerateParams): AsyncIterable<string>
 }
 
 export const PROVIDER_IDS = ['gemini', 'openai', 'offline'] as const

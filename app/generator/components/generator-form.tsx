@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
 import { LIMIT_MESSAGES } from '~/generation/errors'
 import {
@@ -20,6 +20,7 @@ import {
 import { REGISTER_LABELS, REGISTERS, SPANISH_VARIANTS, VARIANT_LABELS } from '~/generation/spanish'
 import { cx, useHydrated } from '~/utils/misc'
 import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
+import type { LiveGeneration } from '../stream/live-state'
 import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
 import { ImagePicker as ServerImagePicker } from './image-picker'
 
@@ -63,6 +64,8 @@ export function GeneratorForm({
 	quota,
 	imageHref,
 	textHref,
+	onGenerate,
+	running,
 }: {
 	page: Page
 	values: GeneratorValues
@@ -71,6 +74,10 @@ export function GeneratorForm({
 	/** Image pages: the URLs of the Texto and Imagen tabs. */
 	textHref?: string
 	imageHref?: string
+	/** With JavaScript: takes the submission over (to stream it). */
+	onGenerate?: (event: FormEvent<HTMLFormElement>) => void
+	/** A streamed generation in progress: the button stops it. */
+	running?: LiveGeneration | null
 }) {
 	const generating = useGenerating()
 	const hydrated = useHydrated()
@@ -87,6 +94,7 @@ export function GeneratorForm({
 			className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8 dark:border-white/10 dark:bg-gray-900"
 			aria-label="Generador de frases"
 			preventScrollReset
+			onSubmit={hydrated ? onGenerate : undefined}
 		>
 			<input type="hidden" name="intent" value="generate" />
 			<input type="hidden" name="mode" value={values.mode} />
@@ -247,13 +255,21 @@ export function GeneratorForm({
 
 			<div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<button
-					type="submit"
+					// One button, so focus stays on it: while phrases stream in, it stops them.
+					type={running ? 'button' : 'submit'}
 					className={cx(primaryButtonClass, 'w-full sm:w-auto')}
+					onClick={(event) => running?.stop(event.detail)}
 					disabled={
-						generating || exhausted || (hydrated && !imageMode && prompt.trim().length === 0)
+						running
+							? running.status !== 'running'
+							: generating || exhausted || (hydrated && !imageMode && prompt.trim().length === 0)
 					}
 				>
-					{generating ? pendingLabel : 'Generar Frases'}
+					{running?.status === 'running'
+						? 'Detener'
+						: generating || running
+							? pendingLabel
+							: 'Generar Frases'}
 				</button>
 				<QuotaNotice quota={quota} />
 			</div>
@@ -324,8 +340,7 @@ function QuotaNotice({ quota }: { quota: QuotaInfo }) {
 	if (quota.remaining <= 0) {
 		return (
 			<p role="status" className="text-sm font-medium text-red-700 dark:text-red-400">
-				Has alcanzado el límite de {quota.limit} generaciones de hoy. Podrás generar más frases a
-				partir de las 00:00 (hora de España).
+				{LIMIT_MESSAGES.own(quota.limit)}
 				{quota.signedIn ? null : (
 					<>
 						{' '}

@@ -130,7 +130,7 @@ function EditForm({
 	)
 }
 
-export function PhraseResults({
+export default function PhraseResults({
 	page,
 	batch,
 	editing,
@@ -151,7 +151,13 @@ export function PhraseResults({
 	const loginHref = `/login?redirectTo=${encodeURIComponent(batchHref(page, batch.id))}`
 	const count = batch.phrases.length
 	return (
-		<section id="generated-phrases" aria-labelledby="generated-phrases-title" className="space-y-5">
+		<section
+			id="generated-phrases"
+			aria-labelledby="generated-phrases-title"
+			// A finished streamed generation moves focus here.
+			tabIndex={-1}
+			className="space-y-5 focus:outline-none"
+		>
 			<div className="flex flex-wrap items-end justify-between gap-3">
 				<div>
 					<h2
