@@ -10,11 +10,8 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { applyMigrations } from '~/db/migrate.server'
 import { Prisma, PrismaClient } from '~/generated/prisma/client'
 import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-postgresql/client'
-import {
-	CopyRefusedError,
-	copySqliteToPostgres,
-	formatCounts,
-} from '../app/db/copy-to-postgres.server'
+import { CopyRefusedError, formatCounts } from '../app/db/copy-report'
+import { copySqliteToPostgres } from '../app/db/copy-to-postgres.server'
 import { databaseOn } from '../tests/setup/global-setup'
 
 // A time zone behind UTC: a date sent to PostgreSQL in local time would come back shifted.

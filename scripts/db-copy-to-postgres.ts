@@ -3,13 +3,8 @@
 // Source: --from, else a file: DATABASE_URL, else DATA_DIR/frasea.db. Target: --to, else
 // POSTGRES_URL, else a postgres:// DATABASE_URL. Exits 1 when the row counts differ.
 import { parseArgs } from 'node:util'
-import {
-	CopyRefusedError,
-	copySqliteToPostgres,
-	countMatches,
-	formatCounts,
-	redactUrl,
-} from '../app/db/copy-to-postgres.server'
+import { CopyRefusedError, countMatches, formatCounts, redactUrl } from '../app/db/copy-report'
+import { copySqliteToPostgres } from '../app/db/copy-to-postgres.server'
 import { engineOf, parseEnv } from '../app/utils/env.server'
 
 const { values } = parseArgs({
