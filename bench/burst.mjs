@@ -19,7 +19,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { percentile, startApp } from './lib.mjs'
+import { percentile, probePages, startApp } from './lib.mjs'
 
 const CLIENTS = 16
 const ZIPS = 30
@@ -69,22 +69,7 @@ function memory() {
 	return { rss: field('VmRSS'), peak: field('VmHWM') }
 }
 
-async function timed(pathname, headers) {
-	const start = performance.now()
-	const response = await fetch(`${app.origin}${pathname}`, { headers })
-	await response.arrayBuffer()
-	if (!response.ok) throw new Error(`${pathname}: ${response.status}`)
-	return performance.now() - start
-}
-
-/** /healthcheck and / alternately, `rounds` times or until `until()` says stop. */
-async function probe({ rounds = Infinity, until = () => false } = {}) {
-	const samples = { '/healthcheck': [], '/': [] }
-	for (let round = 0; round < rounds && !until(); round++) {
-		for (const pathname of Object.keys(samples)) samples[pathname].push(await timed(pathname))
-	}
-	return samples
-}
+const probe = (options) => probePages(app.origin, options)
 
 function summary(values) {
 	const sorted = [...values].sort((a, b) => a - b)

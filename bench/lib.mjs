@@ -79,3 +79,25 @@ export async function startFakeGemini(port, args = []) {
 		stop: () => fake.kill(),
 	}
 }
+
+/** One GET of `pathname`, its body read whole; its time in milliseconds. */
+export async function timedGet(origin, pathname, headers) {
+	const start = performance.now()
+	const response = await fetch(`${origin}${pathname}`, { headers })
+	await response.arrayBuffer()
+	if (!response.ok) throw new Error(`${pathname}: ${response.status}`)
+	return performance.now() - start
+}
+
+/**
+ * /healthcheck (the machine's floor) and the anonymous home page alternately on one
+ * connection, `rounds` times or until `until()` says stop: each one's times.
+ */
+export async function probePages(origin, { rounds = Infinity, until = () => false } = {}) {
+	const samples = { '/healthcheck': [], '/': [] }
+	for (let round = 0; round < rounds && !until(); round++) {
+		for (const pathname of Object.keys(samples))
+			samples[pathname].push(await timedGet(origin, pathname))
+	}
+	return samples
+}

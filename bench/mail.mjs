@@ -16,7 +16,7 @@ import { createCookie } from '@remix-run/node'
 import { SMTPServer } from 'smtp-server'
 import { tsImport } from 'tsx/esm/api'
 import { startBuiltApp } from '../scripts/app-process.mjs'
-import { percentile } from './lib.mjs'
+import { percentile, probePages } from './lib.mjs'
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000)
 const IDLE_ROUNDS = 300
@@ -73,21 +73,7 @@ function memory() {
 	return { rss: field('VmRSS'), peak: field('VmHWM') }
 }
 
-async function timed(pathname) {
-	const start = performance.now()
-	const response = await fetch(`${app.origin}${pathname}`)
-	await response.arrayBuffer()
-	if (!response.ok) throw new Error(`${pathname}: ${response.status}`)
-	return performance.now() - start
-}
-
-async function probe({ rounds = Infinity, until = () => false } = {}) {
-	const samples = { '/healthcheck': [], '/': [] }
-	for (let round = 0; round < rounds && !until(); round++) {
-		for (const pathname of Object.keys(samples)) samples[pathname].push(await timed(pathname))
-	}
-	return samples
-}
+const probe = (options) => probePages(app.origin, options)
 
 function summary(values) {
 	const sorted = [...values].sort((a, b) => a - b)
