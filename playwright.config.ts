@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type ReporterDescription } from '@playwright/test'
+import { chromiumPath } from './scripts/chromium-path.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 3999)
 export const baseURL = `http://127.0.0.1:${port}`
@@ -57,7 +58,7 @@ export default defineConfig({
 		locale: 'es-ES',
 		trace: 'retain-on-failure',
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			executablePath: chromiumPath(),
 			args: [
 				'--headless',
 				'--no-sandbox',

@@ -22,6 +22,12 @@ export default defineConfig({
 		environment: 'node',
 		// One process per file, each with its own migrated database (tests/setup/).
 		pool: 'forks',
+		// Sized from measurement on two cores: the slowest tests without a budget of their own
+		// take up to 3.7 s alone (process races, migrations, the PostgreSQL copy) and about
+		// twice that beside a busy process, past Vitest's 5 s default; 15 s (20 s for hooks
+		// that migrate or seed) is still a hang, not a slow day.
+		testTimeout: 15_000,
+		hookTimeout: 20_000,
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/database.ts'],
 	},
