@@ -12,11 +12,19 @@ export const THEMES = ['light', 'dark'] as const
 
 /** axe's serious and critical findings on the page as it is now: none expected. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
-	// A page just posted to may still be loading its stylesheet, and a colour scheme just
-	// switched is still fading in (CSS transitions): judge what the visitor ends up seeing.
+	// A page just posted to may still be loading its stylesheet, a colour scheme just switched
+	// is still fading in (CSS transitions), a flashed toast is fading out over seconds: judge
+	// what the visitor ends up seeing, with every finite animation brought to its end at once
+	// rather than waited for.
 	await page.waitForLoadState('load')
 	await page.evaluate(() =>
-		Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+		Promise.all(
+			document.getAnimations().map((animation) => {
+				if (animation.effect?.getComputedTiming().endTime === Infinity) return null
+				animation.finish()
+				return animation.finished.catch(() => null)
+			}),
+		),
 	)
 	const results = await new AxeBuilder({ page })
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
