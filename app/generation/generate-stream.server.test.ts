@@ -15,7 +15,12 @@ import { openAIError, openAIStream, startFakeOpenAI } from '../../tests/fakes/fa
 import { fakePhrases, gate, type FakeServer } from '../../tests/fakes/shared'
 import { failure, now, request } from '../../tests/support/generate'
 import { ProviderError } from './errors'
-import { generatePhrases, type GeneratePhrasesOptions } from './generate.server'
+import {
+	generatePhrases,
+	madeBillableCall,
+	type GenerationEvent,
+	type GeneratePhrasesOptions,
+} from './generate.server'
 import { createGeminiProvider } from './providers/gemini.server'
 import { createOpenAIProvider } from './providers/openai.server'
 import { type TextProvider } from './providers/types'
@@ -180,6 +185,43 @@ describe.each(Object.entries(providers))('%s streams', (_name, kind) => {
 		const error = await failure(run.promise)
 		expect(error.kind).toBe('wrong_language')
 		expect(run.released).toEqual([])
+	})
+
+	test('a phrase we fail to keep ends the generation with our own error: the provider is not blamed nor called again', async () => {
+		const phrases = fakePhrases(4)
+		kind.fake().enqueue(kind.streamOf([phrases.join('\n')]))
+		const busy = new Error('SQLITE_BUSY: database is locked')
+		const kept: string[] = []
+		const events: GenerationEvent[] = []
+		let calls = 0
+		const notices: string[] = []
+		const run = streamed(kind.create(), {
+			events,
+			reserveCall: async () => {
+				calls++
+				return true
+			},
+			onRetry: (error) => notices.push(error.message),
+			// The third phrase cannot be stored; the first two were.
+			onPhrase: (phrase) => {
+				if (kept.length === 2) throw busy
+				kept.push(phrase)
+			},
+		})
+		// The caller gets its own failure back, untouched, not a provider error.
+		await expect(run.promise).rejects.toBe(busy)
+		expect(kept).toEqual(phrases.slice(0, 2))
+		// One call, never retried: no second call billed or counted against the ceiling.
+		expect(kind.fake().requests).toHaveLength(1)
+		expect(calls).toBe(1)
+		expect(notices).toEqual([])
+		expect(run.sleeps).toEqual([])
+		// The call is recorded as the answer it was, with no error against the model, and it
+		// was billed.
+		expect(events).toHaveLength(1)
+		expect(events[0]).toMatchObject({ attempt: 0, outcome: 'short' })
+		expect(events[0]?.errorKind).toBeUndefined()
+		expect(madeBillableCall(events)).toBe(true)
 	})
 
 	test('the visitor leaving aborts the provider call', async () => {

@@ -106,7 +106,9 @@ export interface GeneratePhrasesOptions {
 	 * Streams the generation: the provider's answer is read as it is written (its stream,
 	 * when it has one) and each phrase is handed here as soon as it is released — its line
 	 * ended and it passed the rules a whole answer passes — and awaited before the next.
-	 * A released phrase stays in the batch whatever happens after it.
+	 * A released phrase stays in the batch whatever happens after it. What it throws (storing
+	 * the phrase failed) is ours, not the provider's: the generation ends at once with that
+	 * error, unchanged, is not retried and blames no model.
 	 */
 	onPhrase?: (phrase: string) => Promise<void> | void
 	/** A failed attempt that another attempt follows, with its message for the visitor. */
@@ -127,6 +129,16 @@ const UNBILLED_ERROR_KINDS: ReadonlySet<GenerationErrorKind> = new Set([
 /** Whether any of the generation's provider calls may have cost money. */
 export function madeBillableCall(events: readonly GenerationEvent[]): boolean {
 	return events.some((event) => !event.errorKind || !UNBILLED_ERROR_KINDS.has(event.errorKind))
+}
+
+/**
+ * What `onPhrase` threw, told apart from the provider's failures on its way out of the
+ * provider call; never leaves this module (the caller gets `cause` back).
+ */
+class PhraseNotKept extends Error {
+	constructor(cause: unknown) {
+		super('A released phrase could not be kept', { cause })
+	}
 }
 
 const defaultSleep: Sleep = (ms, signal) =>
@@ -224,14 +236,14 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 		try {
 			let answer: Answer
 			if (options.onPhrase) {
-				// Released phrases join `collected` as they go: an error later keeps them.
+				// Kept phrases join `collected` as they go: an error later keeps them.
 				const streamed = new StreamedAnswer({
 					count: brief.count,
 					released: collected,
 					language: languageRules,
 				})
 				const before = collected.length
-				await streamWithTimeout(provider, params, streamed, options.onPhrase)
+				await streamWithTimeout(provider, params, streamed, options.onPhrase, collected)
 				answer = { ...streamed.summary(), kept: collected.slice(before) }
 			} else {
 				answer = wholeAnswer(await callWithTimeout(provider, params), languageRules)
@@ -281,6 +293,12 @@ export async function generatePhrases(options: GeneratePhrasesOptions): Promise<
 				}
 			}
 		} catch (caught) {
+			if (caught instanceof PhraseNotKept) {
+				// The provider answered and we failed to keep a phrase: recorded as the answered
+				// (billed) call it was, no error against the model, and no retry to bill.
+				events.push({ attempt, temperature, latencyMs: elapsed(started), outcome: 'short' })
+				throw caught.cause
+			}
 			const error = normalizeError(caught, signal, provider)
 			events.push({
 				attempt,
@@ -402,7 +420,8 @@ async function boundedCall<T>(
 	try {
 		return await run({ ...rest, signal }, (promise) => Promise.race([promise, aborted]))
 	} catch (error) {
-		if (timeout.signal.aborted && !callerSignal?.aborted) {
+		// A phrase we failed to keep is our failure, even once the clock ran out.
+		if (timeout.signal.aborted && !callerSignal?.aborted && !(error instanceof PhraseNotKept)) {
 			throw new ProviderError('timeout', { cause: error, model: provider.model })
 		}
 		throw error
@@ -418,16 +437,26 @@ function callWithTimeout(provider: TextProvider, params: CallParams): Promise<st
 }
 
 /**
- * One answer read as it is written, fed to `answer`; what it releases goes to `onPhrase`.
- * Stops reading (and so cancels the call) once the batch is full. A provider without a
- * stream of its own (the offline engine) hands over its whole answer at once.
+ * One answer read as it is written, fed to `answer`; what it releases goes to `onPhrase`,
+ * and joins `released` once `onPhrase` kept it. Stops reading (and so cancels the call)
+ * once the batch is full. A provider without a stream of its own (the offline engine)
+ * hands over its whole answer at once.
  */
 function streamWithTimeout(
 	provider: TextProvider,
 	params: CallParams,
 	answer: StreamedAnswer,
 	onPhrase: (phrase: string) => Promise<void> | void,
+	released: string[],
 ): Promise<void> {
+	const keep = async (phrase: string) => {
+		try {
+			await onPhrase(phrase)
+		} catch (error) {
+			throw new PhraseNotKept(error)
+		}
+		released.push(phrase)
+	}
 	return boundedCall(provider, params, async (call, race) => {
 		const pieces = provider.stream ? provider.stream(call) : wholeAsStream(provider, call)
 		const iterator = pieces[Symbol.asyncIterator]()
@@ -435,10 +464,10 @@ function streamWithTimeout(
 			for (;;) {
 				const next = await race(iterator.next())
 				if (next.done) break
-				for (const phrase of answer.push(next.value)) await onPhrase(phrase)
+				for (const phrase of answer.push(next.value)) await keep(phrase)
 				if (answer.full) return
 			}
-			for (const phrase of answer.end()) await onPhrase(phrase)
+			for (const phrase of answer.end()) await keep(phrase)
 		} finally {
 			void iterator.return?.()?.catch(() => {})
 		}

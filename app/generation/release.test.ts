@@ -48,10 +48,17 @@ describe('a streamed answer releases a phrase only once its line has ended', () 
 	})
 
 	test('a phrase released by an earlier attempt is not released again', () => {
-		const released = ['Hoy es tu día.']
-		const streamed = answer(3, null, released)
+		const streamed = answer(3, null, ['Hoy es tu día.'])
 		expect(streamed.push('Hoy es tu día.\nMañana también.\n')).toEqual(['Mañana también.'])
-		expect(released).toEqual(['Hoy es tu día.', 'Mañana también.'])
+	})
+
+	test('what it releases joins the generation only once the caller kept it', () => {
+		const released = ['Uno es uno.']
+		const streamed = answer(2, null, released)
+		expect(streamed.push('Dos son dos.\nTres son tres.\n')).toEqual(['Dos son dos.'])
+		// Storing it may still fail: the caller adds it after, never the answer itself.
+		expect(released).toEqual(['Uno es uno.'])
+		expect(streamed.full).toBe(true)
 	})
 
 	test('an answer of blanks is no answer', () => {

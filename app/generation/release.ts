@@ -27,9 +27,10 @@ export interface AttemptSummary {
 /**
  * One provider answer as it streams in. `push` takes text and returns the phrases it
  * releases; `end` (the answer finished normally, so its last line is complete) returns the
- * phrases held until then that the batch rule accepts. Phrases already released earlier in
- * the generation (`released`, shared and appended to) are never released twice, and no more
- * than `count` are ever released.
+ * phrases held until then that the batch rule accepts. Phrases the generation released
+ * before this answer (`released`) are never released again, and no more than `count` are
+ * ever released. Adding a released phrase to the generation is the caller's, once it kept
+ * it (stored it, sent it): a phrase that could not be kept never counts as released.
  */
 export class StreamedAnswer {
 	private buffer = ''
@@ -38,6 +39,8 @@ export class StreamedAnswer {
 	private readonly phrases: string[] = []
 	private readonly keys = new Set<string>()
 	private readonly releasedKeys: Set<string>
+	/** The generation's phrases before this answer plus the ones this answer released. */
+	private releasedCount: number
 	/** Judged phrases waiting for the end of the answer. */
 	private readonly held: string[] = []
 	private foreign = 0
@@ -46,18 +49,19 @@ export class StreamedAnswer {
 	constructor(
 		private readonly options: {
 			count: number
-			/** What the generation released so far; released phrases are appended to it. */
-			released: string[]
+			/** What the generation released before this answer. */
+			released: readonly string[]
 			/** Null: no language check (the offline engine writes in the language asked for). */
 			language: LanguageRules | null
 		},
 	) {
 		this.releasedKeys = new Set(options.released.map(phraseKey))
+		this.releasedCount = options.released.length
 	}
 
 	/** The generation has every phrase it asked for: the rest of the answer is not needed. */
 	get full(): boolean {
-		return this.options.released.length >= this.options.count
+		return this.releasedCount >= this.options.count
 	}
 
 	push(text: string): string[] {
@@ -121,7 +125,7 @@ export class StreamedAnswer {
 		const key = phraseKey(phrase)
 		if (this.full || this.releasedKeys.has(key)) return []
 		this.releasedKeys.add(key)
-		this.options.released.push(phrase)
+		this.releasedCount++
 		return [phrase]
 	}
 }

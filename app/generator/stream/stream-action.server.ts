@@ -139,6 +139,12 @@ async function stream(plan: PlannedGeneration, request: Request, send: Send) {
 		}
 		stored.push(...phrases)
 	}
+	// The history is written once, whichever way the stream ends.
+	let kept = false
+	const keep = (phrases: string[]) => {
+		kept = true
+		return keepGeneration(plan, request, batchId, phrases)
+	}
 
 	try {
 		const outcome = await runGeneration(plan, request.signal, {
@@ -156,7 +162,7 @@ async function stream(plan: PlannedGeneration, request: Request, send: Send) {
 			const { result } = outcome
 			const placeholders = result.phrases.slice(stored.length)
 			await store(placeholders)
-			await keepGeneration(plan, request, batchId, result.phrases)
+			await keep(result.phrases)
 			send('done', {
 				href: plan.href(batchId),
 				count: result.phrases.length,
@@ -169,7 +175,7 @@ async function stream(plan: PlannedGeneration, request: Request, send: Send) {
 			return
 		}
 		// Stopped, or failed: what was released stays, at its own address.
-		if (stored.length > 0) await keepGeneration(plan, request, batchId, stored)
+		if (stored.length > 0) await keep(stored)
 		send('error', {
 			message: outcome.error.message,
 			toast: outcome.error.toast,
@@ -183,6 +189,11 @@ async function stream(plan: PlannedGeneration, request: Request, send: Send) {
 			values: plan.submitted,
 			href: stored.length > 0 ? plan.href(batchId) : null,
 		})
+		// Our own failure (storing a phrase, most likely): what was stored, and so shown, stays
+		// at the batch's address and in the history, as when the model fails.
+		if (stored.length > 0 && !kept) {
+			await keep(stored).catch((reason: unknown) => console.error(reason))
+		}
 		throw error
 	}
 }
