@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { EXIF_TAGS, readExifDescription, readExifText } from '../app/cards/jpeg-metadata'
-import { sql, sqlGet, toast } from './auth-helpers'
+import { sql, sqlDate, sqlGet, toast } from './auth-helpers'
 import { auditablePage, expectAccessibleInBothThemes } from './axe'
 import { generate } from './cards-helpers'
 import { expect, expectHydration, expectSameDocument, markDocument, test } from './fixtures'
@@ -16,7 +16,6 @@ import { expect, expectHydration, expectSameDocument, markDocument, test } from 
  */
 
 const BRAND_TAB = '/dashboard/configuracion?pestana=marca'
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
 type BrandRow = { handle: string | null; corner: string; use_design: number; font: string }
 const brandOf = (userId: string) =>
