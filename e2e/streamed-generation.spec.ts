@@ -88,7 +88,9 @@ for (const provider of ['gemini', 'openai'] as const) {
 		// Announced politely, and each card is drawn with its phrase.
 		await expect(page.getByRole('log')).toContainText(`Frase 2: ${PHRASES[1]}`)
 		await expect(page.getByRole('img', { name: 'Imagen de la frase 2' })).toBeVisible()
-		// Focus stays on the button until the batch is complete.
+		// Focus stays on the button (the one that started it, now "Detener") until the batch
+		// is complete.
+		await expect(page.getByRole('button', { name: 'Detener' })).toBeFocused()
 		await expect(page.locator('#generated-phrases')).toHaveCount(0)
 
 		rest.open()
