@@ -14,6 +14,7 @@ import {
 	sharedApp,
 	signInAs,
 	sql,
+	sqlDate,
 	uniqueEmail,
 } from './auth-helpers'
 import { expectAccessibleInBothThemes, expectNoSeriousViolations, stripScripts } from './axe'
@@ -147,7 +148,7 @@ test('the unsubscribe page and the announcements list have no serious violations
 	js,
 }) => {
 	const user = await createUser({ email: uniqueEmail('a11y-comunicados') })
-	const now = new Date().toISOString().replace('Z', '+00:00')
+	const now = sqlDate(new Date())
 	sql('INSERT INTO user_settings (user_id, notify_tips, updated_at) VALUES (?, 1, ?)', user.id, now)
 	// A tip (no mail is queued for it): only accounts with tips on, like this one, list it.
 	sql(

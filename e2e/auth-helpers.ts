@@ -108,7 +108,7 @@ export type UserOptions = {
 export type TestUser = { id: string; email: string; name: string; password: string }
 
 /** How Prisma's SQLite adapter stores a DateTime. */
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
+export const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
 /**
  * An account as registration leaves it (profile and bcrypt password, the same hash the app

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { EXIF_TAGS, readExifDescription, readExifText } from '../app/cards/jpeg-metadata'
-import { sql, sqlGet, toast } from './auth-helpers'
+import { sql, sqlDate, sqlGet, toast } from './auth-helpers'
 import { auditablePage, expectAccessibleInBothThemes } from './axe'
 import { generate } from './cards-helpers'
 import { expect, expectHydration, expectSameDocument, markDocument, test } from './fixtures'
@@ -16,7 +16,6 @@ import { expect, expectHydration, expectSameDocument, markDocument, test } from 
  */
 
 const BRAND_TAB = '/dashboard/configuracion?pestana=marca'
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
 type BrandRow = { handle: string | null; corner: string; use_design: number; font: string }
 const brandOf = (userId: string) =>
@@ -40,6 +39,15 @@ test('Tu marca: Spanish errors next to the handle, the rest kept; once saved, th
 	js,
 }) => {
 	const user = await login()
+	// The form's posts (Remix's fetch adds .data to the path): whether a refusal came from
+	// the browser or from the server.
+	const posts: string[] = []
+	page.on('request', (request) => {
+		const { pathname } = new URL(request.url())
+		if (request.method() === 'POST' && /^\/dashboard\/configuracion(\.data)?$/.test(pathname)) {
+			posts.push(request.url())
+		}
+	})
 	await visit(BRAND_TAB)
 	const tabs = page.getByRole('navigation', { name: 'Apartados de la configuración' })
 	await expect(tabs.getByRole('link', { name: 'Tu marca' })).toHaveAttribute('aria-current', 'page')
@@ -65,8 +73,10 @@ test('Tu marca: Spanish errors next to the handle, the rest kept; once saved, th
 	await expect(page.getByRole('radio', { name: 'Arriba a la izquierda' })).toBeChecked()
 	await expect(page.getByLabel('Usar este diseño en mis tarjetas nuevas')).toBeChecked()
 	await expect(page.getByLabel('Tipo de letra')).toHaveValue('lobster')
-	// With JavaScript the browser checked it with the server's rules and nothing was posted.
+	// With JavaScript the browser checked it with the server's rules and nothing was posted;
+	// without it the server refused the post.
 	await expectSameDocument(page, js)
+	expect(posts).toHaveLength(js ? 0 : 1)
 	expect(brandOf(user.id)).toBeUndefined()
 
 	await handle.fill('mi/cuenta <b>')
@@ -75,6 +85,7 @@ test('Tu marca: Spanish errors next to the handle, the rest kept; once saved, th
 		page.getByText('La firma solo puede llevar letras, números, espacios y los signos @ . _ -'),
 	).toBeVisible()
 	await expect(tooLong).toHaveCount(0)
+	expect(posts).toHaveLength(js ? 0 : 2)
 	expect(brandOf(user.id)).toBeUndefined()
 
 	await handle.fill('  @Mi_Cuenta.es ')
@@ -87,6 +98,8 @@ test('Tu marca: Spanish errors next to the handle, the rest kept; once saved, th
 	])
 	await expect(toast(page, 'Tu marca se ha guardado')).toBeVisible()
 	await expectHydration(page, js)
+	// The valid form is the first post with JavaScript: the record above sees its posts.
+	expect(posts).toHaveLength(js ? 1 : 3)
 	expect(brandOf(user.id)).toMatchObject({
 		handle: '@Mi_Cuenta.es',
 		corner: 'top-left',

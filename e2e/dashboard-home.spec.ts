@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from './auth-helpers'
+import { sql, sqlDate } from './auth-helpers'
 import { expect, test } from './fixtures'
 
 /**
  * The dashboard's layout and home, with and without JavaScript: the menu (a sidebar on a
  * desktop, a slide-out menu on a phone), the welcome, the saved count, what the profile
- * lacks, and recent activity made of what the user really did.
+ * lacks, recent activity made of what the user really did, and the latest announcements.
  */
-
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
 test('the home greets the user, counts their phrases, says what the profile lacks and lists their real activity', async ({
 	page,
@@ -93,6 +91,44 @@ test('a new account sees an empty activity, not sample entries', async ({ page, 
 	await visit('/dashboard')
 	await expect(page.getByTestId('frases-guardadas')).toHaveText('0')
 	await expect(page.getByText('No hay actividad reciente para mostrar.')).toBeVisible()
+})
+
+test('the Comunicados card lists the announcements of the topics the user chose, else says there are none', async ({
+	page,
+	login,
+	visit,
+}) => {
+	const user = await login()
+	const subject = `Novedad del panel ${user.id}`
+	sql(
+		`INSERT INTO announcements (id, subject, body, audience, recipients, request_key, created_at)
+		 VALUES (?, ?, 'Un texto', 'new_features', 0, ?, ?)`,
+		`inicio-${user.id}`,
+		subject,
+		`inicio-${user.id}`,
+		sqlDate(new Date()),
+	)
+	// A new account hears of new features: the card lists the announcement.
+	await visit('/dashboard')
+	const card = page.getByRole('region', { name: 'Comunicados' })
+	await expect(
+		card.getByTestId('comunicados').getByRole('listitem').filter({ hasText: subject }),
+	).toHaveCount(1)
+	await expect(card.getByRole('link', { name: 'Ver todos' })).toHaveAttribute(
+		'href',
+		'/dashboard/comunicados',
+	)
+
+	// With every topic switched off there is nothing for them.
+	sql(
+		'INSERT INTO user_settings (user_id, notify_new_features, notify_tips, updated_at) VALUES (?, 0, 0, ?)',
+		user.id,
+		sqlDate(new Date()),
+	)
+	await visit('/dashboard')
+	await expect(card.getByText('No hay comunicados para ti.')).toBeVisible()
+	await expect(card.getByTestId('comunicados')).toHaveCount(0)
+	await expect(card.getByRole('link', { name: 'Ver todos' })).toBeVisible()
 })
 
 test('the sidebar leads to every section; Panel Admin only for admins; unknown paths go home', async ({

@@ -5,30 +5,14 @@
  * Spanish message, no English phrase shown; one that corrects itself gives Spanish phrases;
  * Panel General counts what the check rejected.
  */
-import { FAKE_GEMINI_KEY, geminiText } from '../tests/fakes/fake-gemini'
+import { geminiText } from '../tests/fakes/fake-gemini'
 import { fakePhrases, type RecordedRequest } from '../tests/fakes/shared'
-import { sealKeyIn } from './auth-helpers'
-import { expect, test, type OwnApp } from './own-app'
+import { expect, resetService, serviceOnFakeGemini, test, type OwnApp } from './own-app'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
 const REFUSAL =
 	'El modelo respondió en otro idioma en lugar de en español, también al pedírselo de nuevo. Por favor, intenta otra vez; si vuelve a pasar, escribe el tema en español.'
 const REMINDER = 'IMPORTANTE: tu respuesta anterior no estaba en español.'
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
-
-/** The service on Gemini at the fake's address, with its key, as an admin would save them. */
-function serviceOnFakeGemini(app: OwnApp) {
-	app.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
-	app.sql('DELETE FROM configuracion_api')
-	const now = sqlDate(new Date())
-	for (const [key, value] of [
-		['ai.provider', 'gemini'],
-		['ai.gemini.baseUrl', app.gemini.url],
-		['ai.gemini.apiKey', sealKeyIn(app, FAKE_GEMINI_KEY, app.gemini.url)],
-	]) {
-		app.sql('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)', key, value, now)
-	}
-}
 
 function instructionOf(call: RecordedRequest) {
 	const body = call.body as { contents?: Array<{ parts?: Array<{ text?: string }> }> }
@@ -46,7 +30,7 @@ test.beforeEach(({ ownApp }) => {
 
 test.afterEach(({ ownApp }) => {
 	ownApp.gemini.setMode('normal')
-	ownApp.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
+	resetService(ownApp)
 })
 
 test('a provider answering in English is retried, then refused in Spanish; the panel counts it', async ({

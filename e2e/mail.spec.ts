@@ -6,11 +6,9 @@
  * unsubscribe page works with its button; Administración › Correo shows a failure (masked)
  * and "Reintentar ahora" sends it.
  */
-import { type Page } from '@playwright/test'
 import { startSmtpRelay, type RelayedMail, type SmtpRelay } from '../tests/fakes/smtp-relay'
 import { unsubscribeToken } from '../app/mail/unsubscribe.server'
-import { createUserIn, randomIp, sessionSecret, signInAsIn, toast } from './auth-helpers'
-import { expectHydration } from './fixtures'
+import { createUserIn, randomIp, sessionSecret, signInAsIn, sqlDate, toast } from './auth-helpers'
 import { expect, test as ownAppTest, type OwnApp } from './own-app'
 
 const test = ownAppTest.extend<object, { relay: SmtpRelay }>({
@@ -32,11 +30,6 @@ const test = ownAppTest.extend<object, { relay: SmtpRelay }>({
 		{ scope: 'worker' },
 	],
 })
-
-async function open(page: Page, ownApp: OwnApp, js: boolean, path: string) {
-	await page.goto(ownApp.url(path))
-	await expectHydration(page, js)
-}
 
 /** Waits for the mail to `address` whose subject is `subject`, and returns it. */
 async function mailTo(relay: SmtpRelay, address: string, subject: string) {
@@ -60,7 +53,7 @@ test('a reset mail asked for while the relay turns connections away still arrive
 	page,
 	ownApp,
 	relay,
-	js,
+	ownVisit,
 }) => {
 	const user = await createUserIn(ownApp)
 	// The relay restarts: open connections drop, the next two are turned away with a 421.
@@ -68,7 +61,7 @@ test('a reset mail asked for while the relay turns connections away still arrive
 	relay.refuseNext(2)
 	const turnedAway = relay.stats.turnedAway
 	await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() })
-	await open(page, ownApp, js, '/forgot-password')
+	await ownVisit('/forgot-password')
 	await page.getByLabel('Correo electrónico').fill(user.email)
 	await page.getByRole('button', { name: 'Enviar enlace' }).click()
 	await expect(
@@ -81,7 +74,7 @@ test('a reset mail asked for while the relay turns connections away still arrive
 	// The link in it works.
 	const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
 	expect(link).toBeDefined()
-	await open(page, ownApp, js, new URL(link ?? '').pathname + new URL(link ?? '').search)
+	await ownVisit(new URL(link ?? '').pathname + new URL(link ?? '').search)
 	await expect(page.getByLabel('Nueva contraseña')).toBeVisible()
 })
 
@@ -90,6 +83,7 @@ test('an announcement reaches exactly the accounts that want it, and its one-cli
 	ownApp,
 	ownLogin,
 	relay,
+	ownVisit,
 	js,
 }) => {
 	// Eight accounts, a form, a preview and the mails at the bulk pace.
@@ -102,7 +96,7 @@ test('an announcement reaches exactly the accounts that want it, and its one-cli
 			`INSERT INTO user_settings (user_id, ${columns.split('=')[0]}, updated_at) VALUES (?, ?, ?)`,
 			user.id,
 			Number(columns.split('=')[1]),
-			new Date().toISOString().replace('Z', '+00:00'),
+			sqlDate(new Date()),
 		)
 		return user
 	}
@@ -112,12 +106,12 @@ test('an announcement reaches exactly the accounts that want it, and its one-cli
 	const disabled = await createUserIn(ownApp)
 	ownApp.sql(
 		'UPDATE perfiles SET deshabilitado_en = ? WHERE id = ?',
-		new Date().toISOString().replace('Z', '+00:00'),
+		sqlDate(new Date()),
 		disabled.id,
 	)
 	const admin = await ownLogin({ admin: true })
 
-	await open(page, ownApp, js, '/admin/announcements')
+	await ownVisit('/admin/announcements')
 	await expect(page.getByRole('heading', { level: 1, name: 'Comunicados' })).toBeVisible()
 	await page.getByLabel('Asunto').fill(subject)
 	await page
@@ -181,11 +175,11 @@ test('an announcement reaches exactly the accounts that want it, and its one-cli
 	// The dashboard lists announcements by the same switches: now not for them.
 	await page.context().clearCookies()
 	await signInAsIn(ownApp, page.context(), noMail.id)
-	await open(page, ownApp, js, '/dashboard/comunicados')
+	await ownVisit('/dashboard/comunicados')
 	await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible()
 	await page.context().clearCookies()
 	await signInAsIn(ownApp, page.context(), wants.id)
-	await open(page, ownApp, js, '/dashboard/comunicados')
+	await ownVisit('/dashboard/comunicados')
 	await expect(page.getByRole('heading', { level: 1, name: 'Comunicados' })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 2, name: subject })).toHaveCount(0)
 })
@@ -193,16 +187,16 @@ test('an announcement reaches exactly the accounts that want it, and its one-cli
 test('the unsubscribe link opened in a browser asks, and its button turns the setting off', async ({
 	page,
 	ownApp,
-	js,
+	ownVisit,
 }) => {
 	const user = await createUserIn(ownApp)
 	ownApp.sql(
 		'INSERT INTO user_settings (user_id, notify_tips, notify_activity, updated_at) VALUES (?, 1, 1, ?)',
 		user.id,
-		new Date().toISOString().replace('Z', '+00:00'),
+		sqlDate(new Date()),
 	)
 	const token = unsubscribeToken(user.id, 'tips', await sessionSecret(ownApp))
-	await open(page, ownApp, js, `/baja?t=${token}`)
+	await ownVisit(`/baja?t=${token}`)
 	await expect(page.getByRole('heading', { level: 1, name: 'Darse de baja' })).toBeVisible()
 	await expect(
 		page.getByText('¿Quieres dejar de recibir «Consejos y sugerencias» de Frasea?'),
@@ -219,7 +213,7 @@ test('the unsubscribe link opened in a browser asks, and its button turns the se
 	// Only that setting.
 	expect(setting(ownApp, user.id, 'notify_activity')).toBe(1)
 
-	await open(page, ownApp, js, `/baja?t=${token.slice(0, -2)}xx`)
+	await ownVisit(`/baja?t=${token.slice(0, -2)}xx`)
 	await expect(page.getByRole('alert')).toContainText('Este enlace para darse de baja no es válido')
 })
 
@@ -228,7 +222,7 @@ test('Correo shows a failed mail with its address masked, and "Reintentar ahora"
 	ownApp,
 	ownLogin,
 	relay,
-	js,
+	ownVisit,
 }) => {
 	const user = await createUserIn(ownApp)
 	relay.rejectRecipient(user.email, 550)
@@ -255,7 +249,7 @@ test('Correo shows a failed mail with its address masked, and "Reintentar ahora"
 		relay.acceptRecipient(user.email)
 	}
 	await ownLogin({ admin: true })
-	await open(page, ownApp, js, '/admin/mail')
+	await ownVisit('/admin/mail')
 	await expect(page.getByRole('heading', { level: 1, name: 'Correo' })).toBeVisible()
 	const masked = `${user.email[0]}•••@f•••.test`
 	const row = page.getByRole('row').filter({ hasText: masked })
@@ -294,10 +288,10 @@ test('an announcement without a subject is refused next to the field, the text k
 	page,
 	ownApp,
 	ownLogin,
-	js,
+	ownVisit,
 }) => {
 	await ownLogin({ admin: true })
-	await open(page, ownApp, js, '/admin/announcements')
+	await ownVisit('/admin/announcements')
 	const before = ownApp.sqlGet<{ n: number }>('SELECT COUNT(*) AS n FROM announcements')?.n
 	await page.getByLabel('Texto').fill('Un texto que no se pierde')
 	await page.getByRole('button', { name: 'Enviar comunicado' }).click()

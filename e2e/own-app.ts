@@ -12,12 +12,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect } from '@playwright/test'
 import { startBuiltApp } from '../scripts/app-process.mjs'
-import { startFakeGemini } from '../tests/fakes/fake-gemini'
+import { FAKE_GEMINI_KEY, startFakeGemini } from '../tests/fakes/fake-gemini'
 import { type FakeServer } from '../tests/fakes/shared'
 import {
 	createUserIn,
+	sealKeyIn,
 	signInAsIn,
 	sqlAllIn,
+	sqlDate,
 	sqlGetIn,
 	sqlIn,
 	type AppTarget,
@@ -110,3 +112,25 @@ export const test = base.extend<OwnAppFixtures, { ownApp: OwnApp } & OwnAppOptio
 		})
 	},
 })
+
+/** The service back on the offline engine: no provider, address, key or model saved. */
+export function resetService(app: OwnApp) {
+	app.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
+	app.sql('DELETE FROM configuracion_api')
+}
+
+/**
+ * The service on Gemini at the worker's fake, with its key, as an admin would save them
+ * (the key sealed to that address). Specs undo it with `resetService` after each test.
+ */
+export function serviceOnFakeGemini(app: OwnApp) {
+	resetService(app)
+	const now = sqlDate(new Date())
+	for (const [key, value] of [
+		['ai.provider', 'gemini'],
+		['ai.gemini.baseUrl', app.gemini.url],
+		['ai.gemini.apiKey', sealKeyIn(app, FAKE_GEMINI_KEY, app.gemini.url)],
+	]) {
+		app.sql('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)', key, value, now)
+	}
+}

@@ -7,10 +7,8 @@
  */
 import { FAKE_GEMINI_KEY, geminiStream } from '../tests/fakes/fake-gemini'
 import { fakePhrases, gate } from '../tests/fakes/shared'
-import { sealKeyIn } from './auth-helpers'
-import { expect, test, type OwnApp } from './own-app'
+import { expect, resetService, serviceOnFakeGemini, test, type OwnApp } from './own-app'
 
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 const FORM = { intent: 'generate', prompt: 'el café de los lunes', count: '4', length: '25' }
 const TOO_MANY_OWN =
 	'Ya tienes 3 generaciones en curso. Espera a que termine alguna, o detenla, antes de empezar otra.'
@@ -21,23 +19,8 @@ let address = 0
 /** Each test its own client address (the app trusts one proxy), so counts never meet. */
 const newAddress = () => `198.51.100.${++address}`
 
-function serviceOnFakeGemini(app: OwnApp) {
-	app.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
-	app.sql('DELETE FROM configuracion_api')
-	const now = sqlDate(new Date())
-	for (const [key, value] of [
-		['ai.provider', 'gemini'],
-		['ai.gemini.baseUrl', app.gemini.url],
-		['ai.gemini.apiKey', sealKeyIn(app, FAKE_GEMINI_KEY, app.gemini.url)],
-	]) {
-		app.sql('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)', key, value, now)
-	}
-}
-
 test.beforeEach(({ ownApp }) => serviceOnFakeGemini(ownApp))
-test.afterEach(({ ownApp }) => {
-	ownApp.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
-})
+test.afterEach(({ ownApp }) => resetService(ownApp))
 
 function openStream(
 	app: OwnApp,

@@ -7,15 +7,14 @@
  * model is asked for its whole answer, as before streaming existed.
  */
 import { type Page } from '@playwright/test'
-import { FAKE_GEMINI_KEY, geminiError, geminiStream } from '../tests/fakes/fake-gemini'
+import { geminiError, geminiStream } from '../tests/fakes/fake-gemini'
 import { openAIStream, startFakeOpenAI } from '../tests/fakes/fake-openai'
 import { fakePhrases, gate, type FakeServer, type ScriptedReply } from '../tests/fakes/shared'
-import { sealKeyIn } from './auth-helpers'
+import { sqlDate } from './auth-helpers'
 import { expectAccessibleInBothThemes } from './axe'
-import { expect, test, type OwnApp } from './own-app'
+import { expect, resetService, serviceOnFakeGemini, test, type OwnApp } from './own-app'
 
 const promptLabel = '¿Sobre qué quieres tus frases?'
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 const PHRASES = fakePhrases(4)
 /** Phrases as the page reads them out: each list item names its number first. */
 const asShown = (phrases: string[]) => phrases.map((text, index) => `Frase ${index + 1}: ${text}`)
@@ -27,38 +26,28 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => openai.close())
 
-function useService(app: OwnApp, provider: 'gemini' | 'openai') {
-	app.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
-	app.sql('DELETE FROM configuracion_api')
+/** The service on the fake OpenAI-compatible server, with a default model saved for it. */
+function serviceOnFakeOpenAI(app: OwnApp) {
+	resetService(app)
 	const now = sqlDate(new Date())
-	const settings =
-		provider === 'gemini'
-			? [
-					['ai.provider', 'gemini'],
-					['ai.gemini.baseUrl', app.gemini.url],
-					['ai.gemini.apiKey', sealKeyIn(app, FAKE_GEMINI_KEY, app.gemini.url)],
-				]
-			: [
-					['ai.provider', 'openai'],
-					['ai.openai.baseUrl', `${openai.url}/v1`],
-				]
-	for (const [key, value] of settings) {
+	for (const [key, value] of [
+		['ai.provider', 'openai'],
+		['ai.openai.baseUrl', `${openai.url}/v1`],
+	]) {
 		app.sql('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)', key, value, now)
 	}
-	if (provider === 'openai') {
-		app.sql(
-			`INSERT INTO configuracion_api (id, nombre, url, activo, provider, model, is_default, created_at, updated_at)
-			 VALUES ('stream-openai', 'Llama', ?, 1, 'openai', 'llama3.2', 1, ?, ?)`,
-			`${openai.url}/v1`,
-			now,
-			now,
-		)
-	}
+	app.sql(
+		`INSERT INTO configuracion_api (id, nombre, url, activo, provider, model, is_default, created_at, updated_at)
+		 VALUES ('stream-openai', 'Llama', ?, 1, 'openai', 'llama3.2', 1, ?, ?)`,
+		`${openai.url}/v1`,
+		now,
+		now,
+	)
 }
 
 const fakes = {
-	gemini: { fake: (app: OwnApp) => app.gemini, stream: geminiStream },
-	openai: { fake: () => openai, stream: openAIStream },
+	gemini: { setUp: serviceOnFakeGemini, fake: (app: OwnApp) => app.gemini, stream: geminiStream },
+	openai: { setUp: serviceOnFakeOpenAI, fake: () => openai, stream: openAIStream },
 }
 
 /** Two phrases at once, the other two when the test opens the gate. */
@@ -74,10 +63,7 @@ async function startGenerating(page: Page) {
 	await page.getByRole('button', { name: 'Generar Frases' }).click()
 }
 
-test.afterEach(({ ownApp }) => {
-	ownApp.sql(`DELETE FROM settings WHERE key LIKE 'ai.%'`)
-	ownApp.sql('DELETE FROM configuracion_api')
-})
+test.afterEach(({ ownApp }) => resetService(ownApp))
 
 for (const provider of ['gemini', 'openai'] as const) {
 	test(`with JavaScript a slow ${provider} model's first phrases show before it finishes, and the batch gets its address`, async ({
@@ -87,7 +73,7 @@ for (const provider of ['gemini', 'openai'] as const) {
 		js,
 	}) => {
 		test.skip(!js, 'Streaming needs JavaScript; without it the form posts (below).')
-		useService(ownApp, provider)
+		fakes[provider].setUp(ownApp)
 		const fake = fakes[provider].fake(ownApp)
 		const rest = gate()
 		fake.enqueue(slowAnswer(fakes[provider].stream, rest.opened))
@@ -102,7 +88,9 @@ for (const provider of ['gemini', 'openai'] as const) {
 		// Announced politely, and each card is drawn with its phrase.
 		await expect(page.getByRole('log')).toContainText(`Frase 2: ${PHRASES[1]}`)
 		await expect(page.getByRole('img', { name: 'Imagen de la frase 2' })).toBeVisible()
-		// Focus stays on the button until the batch is complete.
+		// Focus stays on the button (the one that started it, now "Detener") until the batch
+		// is complete.
+		await expect(page.getByRole('button', { name: 'Detener' })).toBeFocused()
 		await expect(page.locator('#generated-phrases')).toHaveCount(0)
 
 		rest.open()
@@ -129,7 +117,7 @@ test('"Detener" keeps the phrases that arrived, at their own address', async ({
 	js,
 }) => {
 	test.skip(!js, 'Only a streamed generation can be stopped.')
-	useService(ownApp, 'gemini')
+	serviceOnFakeGemini(ownApp)
 	const never = gate()
 	ownApp.gemini.enqueue(slowAnswer(geminiStream, never.opened))
 	await ownVisit('/')
@@ -164,7 +152,7 @@ test('a model that breaks off mid-stream keeps the phrases shown and says what h
 	test.skip(!js, 'Without JavaScript the page shows the finished batch only.')
 	// Two back-offs between the three calls (0.5 s and 1 s).
 	test.slow()
-	useService(ownApp, 'gemini')
+	serviceOnFakeGemini(ownApp)
 	const retry = gate()
 	ownApp.gemini.enqueue(
 		geminiStream([`${PHRASES[0]}\n${PHRASES[1]}\nUna frase a me`], { cut: true }),
@@ -198,7 +186,7 @@ test('without JavaScript the form posts, redirects to the batch and the model an
 	js,
 }) => {
 	test.skip(js, 'The flow before streaming, kept for pages without JavaScript.')
-	useService(ownApp, 'gemini')
+	serviceOnFakeGemini(ownApp)
 	const before = ownApp.gemini.requests.length
 	await ownVisit('/')
 	await startGenerating(page)
@@ -218,7 +206,7 @@ test('with reduced motion the phrases appear without their animation', async ({
 	js,
 }) => {
 	test.skip(!js, 'Streaming needs JavaScript.')
-	useService(ownApp, 'gemini')
+	serviceOnFakeGemini(ownApp)
 	const rest = gate()
 	ownApp.gemini.enqueue(slowAnswer(geminiStream, rest.opened))
 	await page.emulateMedia({ reducedMotion: 'reduce' })

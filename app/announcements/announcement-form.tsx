@@ -4,7 +4,7 @@ import {
 	getTextareaProps,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import {
 	describedBy,
 	Field,
@@ -15,7 +15,7 @@ import {
 	secondaryButtonClass,
 } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
-import { cx, useHydrated } from '~/utils/misc'
+import { cx, useHydrated, useIntentPending } from '~/utils/misc'
 import { AnnouncementBody } from './announcement-body'
 import {
 	announcementSchema,
@@ -49,8 +49,7 @@ export function AnnouncementForm({
 	previewed: boolean
 }) {
 	const hydrated = useHydrated()
-	const navigation = useNavigation()
-	const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === SEND_INTENT
+	const sending = useIntentPending(SEND_INTENT)
 	const [form, fields] = useSchemaForm({
 		id: 'comunicado',
 		schema: announcementSchema,

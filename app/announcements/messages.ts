@@ -47,6 +47,8 @@ export const announcementMessages = {
 		'Las novedades y los consejos de Frasea, según lo que elegiste en Configuración › Notificaciones.',
 	dashboardEmpty:
 		'No hay comunicados para ti. Elige qué quieres recibir en Configuración › Notificaciones.',
+	/** The home's card, which links to the full list. */
+	dashboardCardEmpty: 'No hay comunicados para ti.',
 	dashboardSeeAll: 'Ver todos',
 	dashboardPagination: 'Páginas de comunicados',
 } as const

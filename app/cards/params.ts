@@ -80,8 +80,20 @@ export const CARD_PARAMS = {
 	corner: 'hc',
 } as const satisfies Record<keyof CardState, string>
 
-function roundToTenth(value: number) {
+/** Rounds to one decimal, as overlays are stored and shown (0.30000000000000004 → 0.3). */
+export function roundToTenth(value: number) {
 	return Math.round(value * 10) / 10
+}
+
+/** Whether `value` is a whole number of `step`s, allowing for floating-point error. */
+export function isStep(value: number, step: number) {
+	const steps = value / step
+	return Math.abs(steps - Math.round(steps)) < 1e-9
+}
+
+/** A colour in the one form cards store it: lower-case #rrggbb. */
+export function isHexColor(value: string) {
+	return /^#[0-9a-f]{6}$/.test(value)
 }
 
 function formatOverlay(value: number) {

@@ -19,7 +19,9 @@ import {
 	DESIGN_DEFAULTS,
 	FONT_SIZE,
 	INDEX_MAX,
+	isStep,
 	OVERLAY,
+	roundToTenth,
 	SEED_MAX,
 	TEXT_MAX_LENGTH,
 	type CardDesign,
@@ -61,15 +63,6 @@ export function normalizeText(text: string): string {
 			.replace(/\n{3,}/g, '\n\n')
 			.trim()
 	)
-}
-
-function isStep(value: number, step: number) {
-	const steps = value / step
-	return Math.abs(steps - Math.round(steps)) < 1e-9
-}
-
-function roundToTenth(value: number) {
-	return Math.round(value * 10) / 10
 }
 
 const textSchema = z

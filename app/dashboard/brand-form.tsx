@@ -1,6 +1,6 @@
 /** The "Tu marca" tab of the settings page: the handle, its corner, the new cards' design. */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { FontOptions } from '~/components/font-options'
 import { CORNERS } from '~/cards/handle'
 import { OVERLAY } from '~/cards/params'
@@ -24,6 +24,7 @@ import {
 } from './brand'
 import { tabHref } from './settings'
 import { headingClass, hintClass, RadioGroup } from './settings-form'
+import { useIntentPending } from '~/utils/misc'
 
 export function BrandForm({
 	brand,
@@ -32,8 +33,7 @@ export function BrandForm({
 	brand: BrandValues
 	lastResult: SubmissionResult<string[]> | null
 }) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === BRAND_INTENT
+	const pending = useIntentPending(BRAND_INTENT)
 	const [form, fields] = useSchemaForm({
 		id: 'configuracion-marca',
 		schema: brandSchema,

@@ -8,7 +8,7 @@ import {
 	normalizeHandle,
 	type Corner,
 } from '~/cards/handle'
-import { DESIGN_DEFAULTS, OVERLAY } from '~/cards/params'
+import { DESIGN_DEFAULTS, isHexColor, isStep, OVERLAY, roundToTenth } from '~/cards/params'
 import { settingsMessages } from './settings'
 
 /**
@@ -89,10 +89,8 @@ const overlaySchema = z
 	.number({ error: brandMessages.overlayInvalid })
 	.min(OVERLAY.min, brandMessages.overlayInvalid)
 	.max(OVERLAY.max + 1e-9, brandMessages.overlayInvalid)
-	.refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
-		message: brandMessages.overlayInvalid,
-	})
-	.transform((value) => Math.round(value * 10) / 10)
+	.refine((value) => isStep(value, OVERLAY.step), brandMessages.overlayInvalid)
+	.transform(roundToTenth)
 
 /** The tab's form. An unchecked checkbox sends nothing: missing means off. */
 export const brandSchema = z.object({
@@ -104,6 +102,6 @@ export const brandSchema = z.object({
 		.string({ error: brandMessages.colorInvalid })
 		.trim()
 		.toLowerCase()
-		.regex(/^#[0-9a-f]{6}$/, brandMessages.colorInvalid),
+		.refine(isHexColor, brandMessages.colorInvalid),
 	overlay: overlaySchema,
 })

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useSchemaForm } from '~/components/schema-form'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import {
 	dangerButtonClass,
 	Field,
@@ -15,7 +15,7 @@ import {
 	SETTINGS_PATH,
 	settingsMessages as messages,
 } from './settings'
-import { cx } from '~/utils/misc'
+import { cx, useIntentPending } from '~/utils/misc'
 import { headingClass, hintClass, panelClass } from './settings-form'
 
 export function DataSection({
@@ -29,9 +29,7 @@ export function DataSection({
 	mainAdmin: boolean
 	lastResult: SubmissionResult<string[]> | null
 }) {
-	const navigation = useNavigation()
-	const pending =
-		navigation.state !== 'idle' && navigation.formData?.get('intent') === DELETE_INTENT
+	const pending = useIntentPending(DELETE_INTENT)
 	const [form, fields] = useSchemaForm({
 		id: 'eliminar-cuenta',
 		schema: deletionSchema,

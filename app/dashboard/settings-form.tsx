@@ -1,7 +1,7 @@
 /** The settings page's tab forms (notifications, appearance, privacy) and its panel styles. */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useSchemaForm } from '~/components/schema-form'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { describedBy, FieldErrors, FormAlert, SubmitButton, Toggle } from '~/components/forms'
 import {
 	appearanceSchema,
@@ -18,6 +18,7 @@ import {
 	type SettingsTab,
 	type UserSettingsValues,
 } from './settings'
+import { useIntentPending } from '~/utils/misc'
 
 /** The `intent` of a tab form's post. */
 export const SAVE_INTENT = 'guardar'
@@ -44,8 +45,7 @@ export function SettingsForm({
 	lastResult: SubmissionResult<string[]> | null
 }) {
 	const schema = SECTION_SCHEMAS[tab]
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === SAVE_INTENT
+	const pending = useIntentPending(SAVE_INTENT)
 	const [form, fields] = useSchemaForm({
 		id: `configuracion-${tab}`,
 		schema: schema,

@@ -16,6 +16,7 @@ import {
 	TEXT_MAX_LENGTH,
 	normalizeText,
 	parseCardState,
+	roundToTenth,
 	type CardDesign,
 	type CardState,
 } from '~/cards/state'
@@ -156,7 +157,7 @@ export function fieldParam(defaults: CardDefaults, field: PageField): string | n
 		case 'color':
 			return defaults.color.replace('#', '')
 		case 'overlay':
-			return String(Math.round(defaults.overlay * 10) / 10)
+			return String(roundToTenth(defaults.overlay))
 		case 'background':
 			return defaults.background
 		case 'seed':

@@ -4,7 +4,7 @@
  */
 import { FONT_IDS } from '~/cards/fonts'
 import { handleProblem, isCorner } from '~/cards/handle'
-import { OVERLAY, type CardDesign } from '~/cards/params'
+import { isHexColor, OVERLAY, roundToTenth, type CardDesign } from '~/cards/params'
 import { DEFAULT_BRAND, type BrandValues } from '~/dashboard/brand'
 import { prisma } from '~/utils/db.server'
 
@@ -26,8 +26,8 @@ function toBrandValues(row: BrandRow): BrandValues {
 		corner: isCorner(row.corner) ? row.corner : DEFAULT_BRAND.corner,
 		useDesign: row.useDesign,
 		font: FONT_IDS.includes(row.font) ? row.font : DEFAULT_BRAND.font,
-		color: /^#[0-9a-f]{6}$/.test(row.color) ? row.color : DEFAULT_BRAND.color,
-		overlay: Math.round(row.overlay * 10) / 10,
+		color: isHexColor(row.color) ? row.color : DEFAULT_BRAND.color,
+		overlay: roundToTenth(row.overlay),
 	}
 }
 
@@ -65,9 +65,9 @@ export function parseBrandDesign(text: string | null): BrandDesign | null {
 		const value = JSON.parse(text) as Partial<Record<keyof BrandDesign, unknown>>
 		const { font, color, overlay } = value
 		if (typeof font !== 'string' || !FONT_IDS.includes(font)) return null
-		if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/.test(color)) return null
+		if (typeof color !== 'string' || !isHexColor(color)) return null
 		if (typeof overlay !== 'number' || overlay < OVERLAY.min || overlay > OVERLAY.max) return null
-		return { font, color, overlay: Math.round(overlay * 10) / 10 }
+		return { font, color, overlay: roundToTenth(overlay) }
 	} catch {
 		return null
 	}

@@ -6,7 +6,7 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { formatCount, formatDateTime } from '~/admin/format'
 import { AdminPageHeader } from '~/admin/page-header'
 import { settle } from '~/admin/settle.server'
@@ -31,6 +31,7 @@ import { getEnv } from '~/utils/env.server'
 import { readFormData } from '~/utils/form-data.server'
 import { pageMeta } from '~/utils/seo'
 import { redirectWithToast } from '~/utils/toast.server'
+import { useIntentPending } from '~/utils/misc'
 
 const MAIL_PATH = '/admin/mail'
 const m = mailMessages.admin
@@ -86,12 +87,6 @@ const panelClass = `${statCardClass} space-y-4`
 const headingClass = 'text-lg font-semibold text-gray-900 dark:text-white'
 const hintClass = 'text-sm text-gray-600 dark:text-gray-400'
 
-/** Whether the form posting `intent` is on its way. */
-function usePosting(intent: string) {
-	const navigation = useNavigation()
-	return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
-}
-
 const STATUS_LABELS = {
 	retrying: m.statusRetrying,
 	failed: m.statusFailed,
@@ -100,7 +95,7 @@ const STATUS_LABELS = {
 
 function PaceForm({ value, source }: { value: number; source: keyof typeof SOURCE_LABELS }) {
 	const actionData = useActionData<typeof action>()
-	const pending = usePosting(MAIL_INTENTS.pace)
+	const pending = useIntentPending(MAIL_INTENTS.pace)
 	const [form, fields] = useSchemaForm({
 		id: 'ritmo',
 		schema: paceSchema,
@@ -146,7 +141,7 @@ function PaceForm({ value, source }: { value: number; source: keyof typeof SOURC
 export default function AdminMail() {
 	const { counts, errors, pace, smtp } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const retrying = usePosting(MAIL_INTENTS.retry)
+	const retrying = useIntentPending(MAIL_INTENTS.retry)
 	return (
 		<div className="space-y-6">
 			<AdminPageHeader title={m.pageTitle} intro={m.pageIntro} />

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { announcementMessages } from '~/announcements/messages'
 import { requireUser } from '~/auth/guards.server'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/forms'
 import { loadDashboardHome } from '~/dashboard/home.server'
@@ -156,9 +157,11 @@ export default function DashboardHome() {
 					)}
 				</Card>
 
-				<Card title="Comunicados">
+				<Card title={announcementMessages.dashboardTitle}>
 					{announcements.length === 0 ? (
-						<p className="text-sm text-gray-600 dark:text-gray-400">No hay comunicados para ti.</p>
+						<p className="text-sm text-gray-600 dark:text-gray-400">
+							{announcementMessages.dashboardCardEmpty}
+						</p>
 					) : (
 						<ol className="space-y-3" data-testid="comunicados">
 							{announcements.map((item) => (
@@ -172,7 +175,7 @@ export default function DashboardHome() {
 						</ol>
 					)}
 					<Link to="/dashboard/comunicados" className={cx(secondaryButtonClass, 'mt-4')}>
-						Ver todos
+						{announcementMessages.dashboardSeeAll}
 					</Link>
 				</Card>
 			</div>

@@ -42,6 +42,16 @@ export function useIsPending({
 	)
 }
 
+/**
+ * Whether the form posting this `intent` is on its way: while it is sent and while the page
+ * its answer leads to loads, so a button stays pending until the result shows. Unlike
+ * useIsPending it ignores where the form posts (a tab's query string, another route).
+ */
+export function useIntentPending(intent: string) {
+	const navigation = useNavigation()
+	return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+}
+
 /** The `intent` of the form on this page being sent right now, if any. */
 export function usePendingIntent() {
 	const navigation = useNavigation()

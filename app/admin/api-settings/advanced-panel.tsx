@@ -19,11 +19,11 @@ import {
 import { useSchemaForm } from '~/components/schema-form'
 import type { AdvancedParams } from '~/settings/ai-config.server'
 import { type Source } from '~/settings/in-force'
-import { useHydrated } from '~/utils/misc'
+import { useHydrated, useIntentPending } from '~/utils/misc'
 import type { LimitView } from './advanced.server'
 import { apiSettingsMessages as m } from './messages'
 import { ADVANCED_RANGES, advancedSchema, LIMIT_NAMES, limitsSchema, tabHref } from './schemas'
-import { hintClass, IntentButton, Section, sourceLabel, usePending, type LastResultFor } from './ui'
+import { hintClass, IntentButton, Section, sourceLabel, type LastResultFor } from './ui'
 
 export interface AdvancedView {
 	advanced: { value: AdvancedParams; source: Source }
@@ -123,7 +123,7 @@ function AdvancedForm({
 				<Toggle name="enhanceQuality" label={m.enhanceQuality} defaultChecked={enhance} />
 				<FieldErrors id={fields.enhanceQuality.errorId} errors={fields.enhanceQuality.errors} />
 				<SubmitButton
-					pending={usePending('avanzada')}
+					pending={useIntentPending('avanzada')}
 					pendingLabel={m.saving}
 					className="sm:w-auto"
 				>
@@ -177,7 +177,11 @@ function LimitsForm({ view, lastResultFor }: { view: AdvancedView; lastResultFor
 						)
 					})}
 				</div>
-				<SubmitButton pending={usePending('limites')} pendingLabel={m.saving} className="sm:w-auto">
+				<SubmitButton
+					pending={useIntentPending('limites')}
+					pendingLabel={m.saving}
+					className="sm:w-auto"
+				>
 					{m.saveLimits}
 				</SubmitButton>
 			</Form>

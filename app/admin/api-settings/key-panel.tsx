@@ -26,7 +26,8 @@ import {
 	providerSchema,
 	tabHref,
 } from './schemas'
-import { hintClass, IntentButton, Section, sourceLabel, usePending, type LastResultFor } from './ui'
+import { hintClass, IntentButton, Section, sourceLabel, type LastResultFor } from './ui'
+import { useIntentPending } from '~/utils/misc'
 
 const action = tabHref('clave')
 
@@ -148,7 +149,7 @@ function ProviderForm({
 		lastResult: lastResultFor('proveedor'),
 		defaultValue: { provider: view.chosen.value },
 	})
-	const pending = usePending('proveedor')
+	const pending = useIntentPending('proveedor')
 	return (
 		<Section id="proveedor-titulo" title={m.providerTitle}>
 			<Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
@@ -227,7 +228,7 @@ function GeminiForms({
 					<input {...keyInputProps(keyFields.apiKey, true)} />
 				</Field>
 				<SubmitButton
-					pending={usePending('clave-gemini')}
+					pending={useIntentPending('clave-gemini')}
 					pendingLabel={m.saving}
 					className="sm:w-auto"
 				>
@@ -268,7 +269,7 @@ function GeminiForms({
 					<input {...keyInputProps(addressFields.apiKey, true)} />
 				</Field>
 				<SubmitButton
-					pending={usePending('direccion-gemini')}
+					pending={useIntentPending('direccion-gemini')}
 					pendingLabel={m.saving}
 					className="sm:w-auto"
 				>
@@ -331,7 +332,11 @@ function OpenAIForm({ view, lastResultFor }: { view: ProviderView; lastResultFor
 				<p className={hintClass}>
 					{`${m.modelInForce}: ${model ? `${model.value} (${sourceLabel(model.source, 'OPENAI_MODEL')})` : m.none}. ${m.openaiModelHint}`}
 				</p>
-				<SubmitButton pending={usePending('openai')} pendingLabel={m.saving} className="sm:w-auto">
+				<SubmitButton
+					pending={useIntentPending('openai')}
+					pendingLabel={m.saving}
+					className="sm:w-auto"
+				>
 					{m.saveOpenAI}
 				</SubmitButton>
 			</KeyForm>

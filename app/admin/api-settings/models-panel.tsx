@@ -18,11 +18,11 @@ import {
 } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
 import { type Source } from '~/settings/in-force'
-import { cx } from '~/utils/misc'
+import { cx, useIntentPending } from '~/utils/misc'
 import { apiSettingsMessages as m } from './messages'
 import type { ModelProvider, ModelRowView, ProviderModels } from './models.server'
 import { customModelSchema, NAME_MAX_LENGTH, tabHref } from './schemas'
-import { hintClass, IntentButton, Section, sourceLabel, usePending, type LastResultFor } from './ui'
+import { hintClass, IntentButton, Section, sourceLabel, type LastResultFor } from './ui'
 
 export interface ModelsView {
 	/** The provider in force; null for the offline engine (it has no models). */
@@ -165,7 +165,7 @@ function CustomModelForm({ lastResultFor }: { lastResultFor: LastResultFor }) {
 					<input {...text(fields.url, true)} inputMode="url" />
 				</Field>
 				<SubmitButton
-					pending={usePending('modelo-personalizado')}
+					pending={useIntentPending('modelo-personalizado')}
 					pendingLabel={m.saving}
 					className="sm:w-auto"
 				>

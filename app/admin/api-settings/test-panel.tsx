@@ -10,11 +10,11 @@ import { describedBy, Field, FormAlert, inputClass, SubmitButton } from '~/compo
 import { useSchemaForm } from '~/components/schema-form'
 import { showToast } from '~/components/toaster'
 import { MAX_PROMPT_LENGTH } from '~/generation/options'
-import { useHydrated } from '~/utils/misc'
+import { useHydrated, useIntentPending } from '~/utils/misc'
 import { apiSettingsMessages as m } from './messages'
 import { tabHref, testSchema } from './schemas'
 import type { TestOutcome } from './test-prompt.server'
-import { hintClass, Section, usePending, type LastResultFor } from './ui'
+import { hintClass, Section, type LastResultFor } from './ui'
 
 const providerNames: Record<string, string> = {
 	gemini: 'Gemini',
@@ -89,7 +89,11 @@ export function TestPanel({
 						{...describedBy(fields.prompt.id, { errors: fields.prompt.errors })}
 					/>
 				</Field>
-				<SubmitButton pending={usePending('prueba')} pendingLabel={m.running} className="sm:w-auto">
+				<SubmitButton
+					pending={useIntentPending('prueba')}
+					pendingLabel={m.running}
+					className="sm:w-auto"
+				>
 					{m.runTest}
 				</SubmitButton>
 			</Form>

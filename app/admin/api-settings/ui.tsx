@@ -1,6 +1,6 @@
 /** Pieces the tabs of Configuración API share. */
 import { type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { secondaryButtonClass } from '~/components/forms'
 import { SOURCE_LABELS, type Source } from '~/settings/in-force'
@@ -38,12 +38,6 @@ export function Section({
 /** 'variable de entorno GEMINI_API_KEY', 'guardado en el panel', … */
 export function sourceLabel(source: Source, envName?: string) {
 	return source === 'env' && envName ? `${SOURCE_LABELS.env} ${envName}` : SOURCE_LABELS[source]
-}
-
-/** True while a form with this intent is being sent (JavaScript only). */
-export function usePending(intent: string) {
-	const navigation = useNavigation()
-	return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
 }
 
 /**

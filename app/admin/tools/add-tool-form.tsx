@@ -5,12 +5,13 @@ import {
 	getTextareaProps,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { describedBy, Field, FormAlert, inputClass, SubmitButton, Toggle } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
 import { TOOL_LIMITS } from './limits'
 import { toolsMessages as m } from './messages'
 import { newToolSchema } from './schema'
+import { useIntentPending } from '~/utils/misc'
 
 export interface ModelChoice {
 	id: string
@@ -30,8 +31,7 @@ export function AddToolForm({
 	lastResult: SubmissionResult<string[]> | null | undefined
 	intent: string
 }) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+	const pending = useIntentPending(intent)
 	const [form, fields] = useSchemaForm({
 		id: 'nueva-herramienta',
 		schema: newToolSchema,

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import {
 	describedBy,
 	Field,
@@ -9,7 +9,7 @@ import {
 	secondaryButtonClass,
 } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
-import { cx } from '~/utils/misc'
+import { cx, useIntentPending } from '~/utils/misc'
 import { TOOL_LIMITS } from './limits'
 import { toolsMessages as m } from './messages'
 import { FACEBOOK_INTENTS, facebookSettingsSchema } from './schema'
@@ -59,8 +59,8 @@ export function FacebookSettingsForm({
 	serviceModel: string
 	lastResult: SubmissionResult<string[]> | null | undefined
 }) {
-	const navigation = useNavigation()
-	const sending = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+	const saving = useIntentPending(FACEBOOK_INTENTS.save)
+	const testing = useIntentPending(FACEBOOK_INTENTS.test)
 	const [form, fields] = useSchemaForm({
 		id: 'facebook-api',
 		schema: facebookSettingsSchema,
@@ -105,19 +105,19 @@ export function FacebookSettingsForm({
 					type="submit"
 					name="intent"
 					value={FACEBOOK_INTENTS.save}
-					aria-disabled={sending === FACEBOOK_INTENTS.save || undefined}
+					aria-disabled={saving || undefined}
 					className={primaryButtonClass}
 				>
-					{sending === FACEBOOK_INTENTS.save ? m.saving : m.save}
+					{saving ? m.saving : m.save}
 				</button>
 				<button
 					type="submit"
 					name="intent"
 					value={FACEBOOK_INTENTS.test}
-					aria-disabled={sending === FACEBOOK_INTENTS.test || undefined}
+					aria-disabled={testing || undefined}
 					className={cx(secondaryButtonClass, 'px-5 py-2.5')}
 				>
-					{sending === FACEBOOK_INTENTS.test ? m.testing : m.test}
+					{testing ? m.testing : m.test}
 				</button>
 			</div>
 		</Form>

@@ -4,7 +4,7 @@ import {
 	getTextareaProps,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import {
 	describedBy,
@@ -16,7 +16,7 @@ import {
 	Toggle,
 } from '~/components/forms'
 import { useSchemaForm } from '~/components/schema-form'
-import { useHydrated } from '~/utils/misc'
+import { useHydrated, useIntentPending } from '~/utils/misc'
 import { SAMPLING_RANGES, TOOL_LIMITS } from './limits'
 import { toolsMessages as m } from './messages'
 import { instagramSettingsSchema } from './schema'
@@ -81,9 +81,7 @@ export function InstagramSettingsForm({
 	serviceModel: string
 	lastResult: SubmissionResult<string[]> | null | undefined
 }) {
-	const navigation = useNavigation()
-	const pending =
-		navigation.state !== 'idle' && navigation.formData?.get('intent') === SETTINGS_INTENTS.save
+	const pending = useIntentPending(SETTINGS_INTENTS.save)
 	const [form, fields] = useSchemaForm({
 		id: 'instagram-api',
 		schema: instagramSettingsSchema,

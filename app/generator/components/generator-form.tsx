@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { PLATFORM_SIZES, SIZE_KEYS } from '~/cards/sizes'
 import { LIMIT_MESSAGES } from '~/generation/errors'
@@ -18,7 +18,7 @@ import {
 	Toggle,
 } from '~/components/forms'
 import { REGISTER_LABELS, REGISTERS, SPANISH_VARIANTS, VARIANT_LABELS } from '~/generation/spanish'
-import { cx, useHydrated } from '~/utils/misc'
+import { cx, useHydrated, useIntentPending } from '~/utils/misc'
 import { GENERATOR_PAGES, phraseTypeOptions, type Page } from '../pages'
 import type { LiveGeneration } from '../stream/live-state'
 import { type GeneratorErrors, type GeneratorValues, type QuotaInfo } from '../view'
@@ -33,8 +33,7 @@ const ImagePicker = import.meta.env.SSR
 
 /** True while this page's generate form is being submitted. */
 export function useGenerating() {
-	const navigation = useNavigation()
-	return navigation.state !== 'idle' && navigation.formData?.get('intent') === 'generate'
+	return useIntentPending('generate')
 }
 
 function LengthField({ defaultValue, errors }: { defaultValue: number; errors?: string[] }) {

@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
 import { FontOptions } from '~/components/font-options'
 import { CARD_MESSAGES } from '~/cards/messages'
-import { CARD_PARAMS, FONT_SIZE, OVERLAY, type CardState } from '~/cards/params'
+import { CARD_PARAMS, FONT_SIZE, OVERLAY, roundToTenth, type CardState } from '~/cards/params'
 import { HANDLE_SWITCH } from '~/generator/handle-switch'
 import { PLATFORM_SIZES, SIZE_KEYS, isSizeKey } from '~/cards/sizes'
 import { type CardView } from '~/generator/view'
@@ -23,7 +23,7 @@ function parseNumber(
 	const number = Number(value.replace(',', '.'))
 	if (!Number.isFinite(number) || number < min || number > max) return null
 	const steps = Math.round((number - min) / step)
-	return Math.round((min + steps * step) * 10) / 10
+	return roundToTenth(min + steps * step)
 }
 
 /**
