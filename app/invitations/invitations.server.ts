@@ -4,7 +4,7 @@ import { appOrigin } from '~/auth/request.server'
 import { hashToken, randomToken } from '~/auth/tokens.server'
 import { isUniqueViolation, roleFor } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
-import { dropQueuedMail, mailQueued, queueMailStatements } from '~/mail/outbox.server'
+import { dropUnsentMail, mailQueued, queueMailStatements } from '~/mail/outbox.server'
 import { invitationMail } from './mail.server'
 import { INVITATION_PATH } from './path'
 
@@ -121,7 +121,7 @@ export async function revokeInvitation(input: {
 			data: { expiresAt: now },
 		}),
 		// Its mail, if still waiting, would only carry a dead link.
-		dropQueuedMail(mailKey(invitation.email), now),
+		dropUnsentMail(mailKey(invitation.email), now),
 	])
 	if (count !== 1) return 'not_pending'
 	await recordAdminChange({
