@@ -42,7 +42,7 @@ test('every section is there, with only the user’s own rows', async () => {
 		data: { userId: owner.id, providerName: 'google', providerId: 'g-1' },
 	})
 	// Saved as the settings page saves them (the first save starts from the defaults).
-	await saveSettings(owner.id, { theme: 'dark', analytics: false })
+	await saveSettings(owner.id, { theme: 'dark', analytics: false }, 'system')
 	await prisma.brand.create({
 		data: {
 			userId: owner.id,

@@ -60,54 +60,53 @@ export async function findSettings(userId: string): Promise<UserSettingsValues |
 }
 
 /**
- * What the settings page shows: the saved row, else the defaults, with the theme the site
- * is shown in (`currentTheme`, e.g. picked with the header's switch before any row existed).
+ * What a user who never saved their settings has: the defaults, with the theme the site is
+ * shown in for them (`currentTheme`: the header's switch, else the system's).
  */
-export async function getSettings(
-	userId: string,
-	currentTheme?: ThemeSetting,
-): Promise<UserSettingsValues> {
-	return (
-		(await findSettings(userId)) ?? {
-			...DEFAULT_SETTINGS,
-			theme: currentTheme ?? DEFAULT_SETTINGS.theme,
-		}
-	)
+function unsavedSettings(currentTheme: ThemeSetting): UserSettingsValues {
+	return { ...DEFAULT_SETTINGS, theme: currentTheme }
 }
 
 /**
- * Saves some of the user's settings. The first save creates the row from `base` (what the
- * page showed) so the fields another tab holds keep the values the user saw.
+ * The saved row, else the unsaved settings: what the settings page shows (with the theme on
+ * screen) and the data export holds (with the defaults' theme, without a browser to ask).
+ */
+export async function getSettings(
+	userId: string,
+	currentTheme: ThemeSetting = DEFAULT_SETTINGS.theme,
+): Promise<UserSettingsValues> {
+	return (await findSettings(userId)) ?? unsavedSettings(currentTheme)
+}
+
+/**
+ * Saves some of the user's settings. Every row is created here, from the settings the user
+ * had before it existed (unsavedSettings), never with the defaults' theme, which nobody
+ * chose: once a row exists it decides the theme, so turning one switch (on any page, or
+ * through a mail's unsubscribe link) must not change how the site looks.
  */
 export async function saveSettings(
 	userId: string,
 	values: Partial<UserSettingsValues>,
-	base: UserSettingsValues = DEFAULT_SETTINGS,
+	currentTheme: ThemeSetting,
 ) {
 	await prisma.userSettings.upsert({
 		where: { userId },
-		create: { ...base, ...values, userId },
+		create: { ...unsavedSettings(currentTheme), ...values, userId },
 		update: values,
 	})
 }
 
-/**
- * Remembers the Spanish a user last generated in, for the next time they open a generator.
- * A user who never saved their settings gets the row created with the look the site has
- * for them now (`currentTheme`: the header's switch, else the system's), so remembering
- * changes nothing about how the site looks.
- */
+/** Remembers the Spanish a user last generated in, for the next time they open a generator. */
 export async function rememberSpanishStyle(
 	userId: string,
 	style: SpanishStyle,
 	currentTheme: ThemeSetting,
 ) {
-	const chosen = { spanishVariant: style.variant, spanishRegister: style.register }
-	await prisma.userSettings.upsert({
-		where: { userId },
-		create: { ...DEFAULT_SETTINGS, theme: currentTheme, ...chosen, userId },
-		update: chosen,
-	})
+	await saveSettings(
+		userId,
+		{ spanishVariant: style.variant, spanishRegister: style.register },
+		currentTheme,
+	)
 }
 
 /** The Spanish a user last generated in; what they never chose (or no longer exists) is left out. */

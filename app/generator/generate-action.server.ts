@@ -26,7 +26,7 @@ import {
 import { rememberSpanishStyle } from '~/dashboard/settings.server'
 import { getLanguage } from '~/generation/options'
 import { styleSearch } from '~/generation/spanish'
-import { getTheme } from '~/utils/theme.server'
+import { shownTheme } from '~/utils/theme.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import { ensureVisitorId } from '~/utils/visitor.server'
 import { quotaSubject } from './allowance.server'
@@ -259,7 +259,7 @@ export async function keepGeneration(
 	}
 	if (user && spanish) {
 		// Like the history, remembering is a convenience: a failure is logged, never shown.
-		await rememberSpanishStyle(user.id, spanish, (await getTheme(request)) ?? 'system').catch(
+		await rememberSpanishStyle(user.id, spanish, await shownTheme(request)).catch(
 			(error: unknown) => console.error('Could not remember the Spanish variant', error),
 		)
 	}

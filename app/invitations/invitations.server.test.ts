@@ -133,6 +133,28 @@ test('revoking ends a pending invitation; unknown ids and spent ones are told ap
 	).toBe(1)
 })
 
+test("revoking an invitation that is no longer pending (a stale tab) leaves the newer one's mail alone", async () => {
+	const email = 'pestana-vieja@frasea.test'
+	// An hour ahead, so the mails wait in the outbox instead of going at once.
+	const start = new Date(Date.now() + 60 * 60 * 1000)
+	const at = (seconds: number) => new Date(start.getTime() + seconds * 1000)
+	await sendInvitation({ admin, email, now: at(0) })
+	const first = await prisma.invitation.findFirstOrThrow({ where: { email } })
+	expect(await revokeInvitation({ actorId: admin.id, id: first.id, now: at(1) })).toBe('revoked')
+	await sendInvitation({ admin, email, now: at(2) })
+	// The first one again, from a tab opened before it was revoked.
+	expect(await revokeInvitation({ actorId: admin.id, id: first.id, now: at(3) })).toBe(
+		'not_pending',
+	)
+	const mails = await prisma.mailOutbox.findMany({
+		where: { toAddress: email },
+		orderBy: { id: 'asc' },
+		select: { status: true, message: true },
+	})
+	expect(mails.map((mail) => mail.status)).toEqual(['dropped', 'queued'])
+	expect(mails[1]?.message).not.toBeNull()
+})
+
 test('accepting opens a confirmed account with that password, once', async () => {
 	const email = 'acepta@frasea.test'
 	await sendInvitation({ admin, email })

@@ -4,7 +4,7 @@ import { appOrigin } from '~/auth/request.server'
 import { hashToken, randomToken } from '~/auth/tokens.server'
 import { isUniqueViolation, roleFor } from '~/auth/user.server'
 import { prisma } from '~/utils/db.server'
-import { dropQueuedMail, mailQueued, queueMailStatements } from '~/mail/outbox.server'
+import { dropUnsentMail, mailQueued, queueMailStatements } from '~/mail/outbox.server'
 import { invitationMail } from './mail.server'
 import { INVITATION_PATH } from './path'
 
@@ -115,15 +115,18 @@ export async function revokeInvitation(input: {
 		select: { email: true },
 	})
 	if (!invitation) return 'not_found'
-	const [{ count }] = await prisma.$transaction([
-		prisma.invitation.updateMany({
+	const revoked = await prisma.$transaction(async (tx) => {
+		const { count } = await tx.invitation.updateMany({
 			where: { id: input.id, ...pending(now) },
 			data: { expiresAt: now },
-		}),
-		// Its mail, if still waiting, would only carry a dead link.
-		dropQueuedMail(mailKey(invitation.email), now),
-	])
-	if (count !== 1) return 'not_pending'
+		})
+		// Its unsent mail would only carry a dead link. Once the link is no longer pending (a
+		// stale tab), the address's unsent mail is the newer invitation's: it stays.
+		if (count !== 1) return false
+		await dropUnsentMail(mailKey(invitation.email), now, tx)
+		return true
+	})
+	if (!revoked) return 'not_pending'
 	await recordAdminChange({
 		actorId: input.actorId,
 		action: 'admin.invitation.revoked',

@@ -84,7 +84,9 @@ export async function lastMailErrors(limit = LAST_ERRORS_SHOWN): Promise<MailErr
 /**
  * "Reintentar ahora": every failing mail is tried again at once — those waiting for a retry,
  * and those that failed for good, with a new retry window — unless its link has died or its
- * message is gone (a bulk mail is written again when it goes). Audited. Returns how many.
+ * message is gone (a bulk mail is written again when it goes). A failed mail that a newer one
+ * replaced, or whose link was revoked, is no longer failed but dropped (outbox.server.ts), so
+ * it never goes. Audited. Returns how many.
  */
 export async function retryFailingMail(actorId: string, now = new Date()) {
 	const live = { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }

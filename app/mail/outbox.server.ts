@@ -20,8 +20,9 @@ export type QueueOptions = {
 	/** When the link in it stops working: it is never sent after that. */
 	expiresAt?: Date | null
 	/**
-	 * Mails with the same key replace each other while they wait: a new reset link drops the
-	 * unsent mail with the old one.
+	 * Mails with the same key replace each other until they are sent: a new reset link drops
+	 * the unsent mail with the old one, whether it waits or failed (so "Reintentar ahora"
+	 * cannot send it after the new one).
 	 */
 	supersedeKey?: string
 	now?: Date
@@ -33,6 +34,12 @@ export const SUPERSEDED = 'Sustituido por otro correo más reciente antes de env
 export const REVOKED = 'Descartado: su enlace se anuló antes de enviarse'
 
 type OutboxClient = Pick<typeof prisma, 'mailOutbox'>
+
+/**
+ * The mails that may still go: those waiting, and those that failed for good, which the
+ * admin's "Reintentar ahora" queues again. A mail being sent is past stopping.
+ */
+const UNSENT = { in: ['queued', 'failed'] }
 
 /**
  * The two statements that queue `mail`, for the batch transaction of the change that causes
@@ -48,7 +55,7 @@ export function queueMailStatements(
 	return [
 		client.mailOutbox.updateMany({
 			// No key: a statement that matches nothing, so every caller runs the same two.
-			where: { supersedeKey: options.supersedeKey ?? '', status: 'queued' },
+			where: { supersedeKey: options.supersedeKey ?? '', status: UNSENT },
 			data: { status: 'dropped', message: null, finishedAt: now, lastError: SUPERSEDED },
 		}),
 		client.mailOutbox.create({
@@ -69,14 +76,14 @@ export function queueMailStatements(
 	]
 }
 
-/** Drops the waiting mail with this key (its link was revoked). */
-export function dropQueuedMail(
+/** Drops the unsent mail with this key, waiting or failed (its link was revoked). */
+export function dropUnsentMail(
 	supersedeKey: string,
 	now = new Date(),
 	client: OutboxClient = prisma,
 ) {
 	return client.mailOutbox.updateMany({
-		where: { supersedeKey, status: 'queued' },
+		where: { supersedeKey, status: UNSENT },
 		data: { status: 'dropped', message: null, finishedAt: now, lastError: REVOKED },
 	})
 }
@@ -90,7 +97,7 @@ export function noMailStatements(
 ): [Prisma.PrismaPromise<unknown>, Prisma.PrismaPromise<unknown>] {
 	return [
 		client.mailOutbox.updateMany({
-			where: { supersedeKey: '', status: 'queued' },
+			where: { supersedeKey: '', status: UNSENT },
 			data: { status: 'dropped' },
 		}),
 		client.mailOutbox.deleteMany({ where: { id: -1 } }),

@@ -1,5 +1,5 @@
 import { Prisma } from '~/generated/prisma/client'
-import { DEFAULT_SETTINGS } from '~/dashboard/settings'
+import { DEFAULT_SETTINGS, type ThemeSetting } from '~/dashboard/settings'
 import { findSettings, saveSettings } from '~/dashboard/settings.server'
 import { prisma } from '~/utils/db.server'
 import { TOPIC_SETTING, wantsTopicMail, type Topic } from './topics'
@@ -45,9 +45,13 @@ export async function recipientFor(userId: string, topic: Topic) {
 	return wantsTopicMail(settings, topic) ? { name: account.name } : null
 }
 
-/** Turns the topic's switch off. False when there is no such account. */
-export async function stopTopicMail(userId: string, topic: Topic) {
+/**
+ * Turns the topic's switch off, and nothing else: an account without a settings row gets one
+ * with the theme it is shown now (`currentTheme`, see saveSettings). False when there is no
+ * such account.
+ */
+export async function stopTopicMail(userId: string, topic: Topic, currentTheme: ThemeSetting) {
 	if ((await prisma.profile.count({ where: { id: userId } })) === 0) return false
-	await saveSettings(userId, { [TOPIC_SETTING[topic]]: false })
+	await saveSettings(userId, { [TOPIC_SETTING[topic]]: false }, currentTheme)
 	return true
 }

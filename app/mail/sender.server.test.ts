@@ -8,8 +8,9 @@ import { spawn } from 'node:child_process'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { relayForTests } from '../../tests/support/relay-sender'
 import { prisma } from '~/utils/db.server'
+import { retryFailingMail } from './admin.server'
 import { type MailKind } from './kinds'
-import { queueMailStatements, SUPERSEDED } from './outbox.server'
+import { dropUnsentMail, queueMailStatements, REVOKED, SUPERSEDED } from './outbox.server'
 import { LEASE_MS, maintainOutbox, type MailSender, SENT_RETENTION_MS } from './sender.server'
 
 vi.hoisted(() => {
@@ -252,6 +253,63 @@ describe('expiry', () => {
 		expect(relay.mailsTo('ana@frasea.test').map((mail) => mail.header('Message-ID'))).toEqual([
 			`<mail-${fresh.id}@frasea.example>`,
 		])
+	})
+})
+
+describe('"Reintentar ahora"', () => {
+	const admin = () =>
+		prisma.profile.create({
+			data: { name: 'Admin', email: `admin${++serial}@frasea.test`, role: 'admin' },
+			select: { id: true },
+		})
+
+	/** Queues a mail the relay refuses for good (550), and lets it fail. */
+	async function failedForGood(to: string, supersedeKey: string) {
+		relay.rejectRecipient(to, 550)
+		const mail = await queue({ to, supersedeKey, expiresAt: new Date(now.getTime() + 3_600_000) })
+		await sender().drain()
+		expect(await row(mail.id)).toMatchObject({ status: 'failed' })
+		// The mailbox works again by the time the admin retries.
+		relay.acceptRecipient(to)
+		return mail
+	}
+
+	test('a mail that failed for good goes again, but never one a newer mail replaced', async () => {
+		const { id: actorId } = await admin()
+		const lone = await failedForGood('sola@frasea.test', 'password_reset:sola')
+		const old = await failedForGood('bea@frasea.test', 'password_reset:bea')
+		const fresh = await queue({ to: 'bea@frasea.test', supersedeKey: 'password_reset:bea' })
+		expect(await sender().drain()).toBe(1)
+
+		expect(await retryFailingMail(actorId, now)).toBe(1)
+		expect(await sender().drain()).toBe(1)
+		expect(relay.mailsTo('sola@frasea.test').map((mail) => mail.header('Message-ID'))).toEqual([
+			`<mail-${lone.id}@frasea.example>`,
+		])
+		// Only the newer link reached Bea: the older one stays dead.
+		expect(relay.mailsTo('bea@frasea.test').map((mail) => mail.header('Message-ID'))).toEqual([
+			`<mail-${fresh.id}@frasea.example>`,
+		])
+		// The admin page says why, and the link it held is gone.
+		expect(await row(old.id)).toMatchObject({
+			status: 'dropped',
+			message: null,
+			lastError: SUPERSEDED,
+		})
+	})
+
+	test('a mail whose link was revoked after it failed for good is never sent again', async () => {
+		const { id: actorId } = await admin()
+		const mail = await failedForGood('carla@frasea.test', 'invitation:carla@frasea.test')
+		await dropUnsentMail('invitation:carla@frasea.test', now)
+		expect(await retryFailingMail(actorId, now)).toBe(0)
+		expect(await sender().drain()).toBe(0)
+		expect(relay.mailsTo('carla@frasea.test')).toHaveLength(0)
+		expect(await row(mail.id)).toMatchObject({
+			status: 'dropped',
+			message: null,
+			lastError: REVOKED,
+		})
 	})
 })
 

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs'
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	watch,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test, vi } from 'vitest'
@@ -36,17 +44,23 @@ test('a mail appears in the outbox only once it is whole, never half written', a
 	const before = new Set(readdirSync(outbox))
 	// Large enough to be written in several pieces, each a turn of the event loop.
 	const html = `<p>${'a'.repeat(4 * 1024 * 1024)}</p><p>fin-del-mensaje</p>`
-	const seen: string[] = []
+	// What a reader watching the folder finds each time it is told of a file.
+	const seen: Array<{ name: string; content: string }> = []
 	const watcher = watch(outbox, (_event, name) => {
 		const file = name ? path.join(outbox, name) : ''
 		if (!name || before.has(name) || !existsSync(file)) return
-		seen.push(readFileSync(file, 'utf8'))
+		seen.push({ name, content: readFileSync(file, 'utf8') })
 	})
 	await deliverMail({ to: 'ana@frasea.test', subject: 'Grande', text: 'texto', html })
-	await new Promise((resolve) => setTimeout(resolve, 100))
+	const [written] = readdirSync(outbox).filter((name) => !before.has(name))
+	expect(written).toMatch(/\.eml$/)
+	// Until the watcher has been told of the mail and opened it.
+	await vi.waitFor(() => expect(seen.map((read) => read.name)).toContain(written), {
+		timeout: 5000,
+		interval: 10,
+	})
 	watcher.close()
 	log.mockRestore()
-	expect(seen.length).toBeGreaterThan(0)
-	for (const content of seen) expect(content).toContain('fin-del-mensaje')
+	for (const read of seen) expect(read.content).toContain('fin-del-mensaje')
 	expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([])
 })

@@ -19,6 +19,7 @@ import { UNSUBSCRIBE_PATH } from '~/mail/unsubscribe-path'
 import { readFormData } from '~/utils/form-data.server'
 import { useIsPending } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
+import { shownTheme } from '~/utils/theme.server'
 
 /**
  * One-click unsubscribe (RFC 8058). Every bulk mail links here with a signed token naming
@@ -57,8 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	const token = tokenOf(request)
 	if (!token) return data({ done: false, error: m.unsubscribeInvalid }, { status: 400 })
 	try {
-		// An account deleted meanwhile gets no more mail either: done all the same.
-		await stopTopicMail(token.userId, token.topic)
+		// An account deleted meanwhile gets no more mail either: done all the same. The theme
+		// cookie, which only the page's own button sends, keeps a first settings row from
+		// changing how the site looks in this browser.
+		await stopTopicMail(token.userId, token.topic, await shownTheme(request))
 	} catch (error) {
 		console.error('Unsubscribe failed:', error instanceof Error ? error.message : error)
 		return data({ done: false, error: m.unsubscribeError }, { status: 503 })

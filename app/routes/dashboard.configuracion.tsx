@@ -37,7 +37,7 @@ import { getBrand, saveBrand } from '~/models/brand.server'
 import { readFormData } from '~/utils/form-data.server'
 import { cx } from '~/utils/misc'
 import { pageMeta } from '~/utils/seo'
-import { getTheme, setTheme } from '~/utils/theme.server'
+import { setTheme, shownTheme } from '~/utils/theme.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { DataSection } from '~/dashboard/data-section'
 import { panelClass, SAVE_INTENT, SettingsForm } from '~/dashboard/settings-form'
@@ -52,16 +52,11 @@ export const meta: MetaFunction = () =>
 
 export const handle = { breadcrumb: messages.title } satisfies BreadcrumbHandle
 
-/** What the page shows before the user saved anything: the defaults, in the theme on screen. */
-async function currentSettings(request: Request, userId: string) {
-	return getSettings(userId, (await getTheme(request)) ?? 'system')
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const tab = parseTab(new URL(request.url).searchParams.get('pestana'))
 	const [settings, withPassword, brand] = await Promise.all([
-		currentSettings(request, user.id),
+		getSettings(user.id, await shownTheme(request)),
 		hasPassword(user.id),
 		getBrand(user.id),
 	])
@@ -86,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			return data({ settings: submission.reply(), brand: null, deletion: null }, { status: 400 })
 		}
 		const { value } = submission
-		await saveSettings(user.id, sectionValues(value), await currentSettings(request, user.id))
+		await saveSettings(user.id, sectionValues(value), await shownTheme(request))
 		const headers = new Headers()
 		// The cookie follows, so the site keeps this theme once the user signs out.
 		if (value.seccion === 'apariencia') headers.append('set-cookie', await setTheme(value.theme))

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	// A signed-in user's theme is their saved setting (what every page renders with); the
 	// cookie keeps the choice for when they are signed out.
 	const user = await getUser(request)
-	if (user) await saveSettings(user.id, { theme: parsed.data.theme })
+	if (user) await saveSettings(user.id, { theme: parsed.data.theme }, parsed.data.theme)
 	const headers = { 'set-cookie': await setTheme(parsed.data.theme) }
 	if (back !== null) return withSecurityHeaders(redirect(back, { headers }))
 	return data({ error: null }, { headers })

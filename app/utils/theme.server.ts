@@ -24,6 +24,11 @@ export async function getTheme(request: Request): Promise<Theme | null> {
 	return value === 'light' || value === 'dark' ? value : null
 }
 
+/** The theme the site is shown in for this browser, as a setting: the cookie's, else the system's. */
+export async function shownTheme(request: Request): Promise<Theme | 'system'> {
+	return (await getTheme(request)) ?? 'system'
+}
+
 /** A Set-Cookie value storing the choice ('system' forgets it). */
 export function setTheme(theme: Theme | 'system'): Promise<string> {
 	if (theme === 'system') return themeCookie().serialize('', { maxAge: 0 })
