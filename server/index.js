@@ -192,6 +192,19 @@ function refuse(res, status, message, headers = {}) {
 }
 
 /**
+ * A refusal while the body streams in (over its cap, too slow): the client may still be
+ * writing, so the connection is not closed with the answer; cappedBody drops what follows
+ * and closes it shortly after, once the answer had time to be read.
+ * @param {import('express').Response} res
+ * @param {number} status
+ * @param {string} message
+ */
+function refuseMidBody(res, status, message) {
+	if (res.headersSent) return
+	res.status(status).type('text/plain; charset=utf-8').send(message)
+}
+
+/**
  * The Fetch `Request` the app sees. Its URL is built on APP_URL when set, so nothing in the
  * app can pick up a forged Host. Its body is the request's, capped while it streams.
  * @param {import('express').Request} req
@@ -231,7 +244,7 @@ function fetchRequest(req, res) {
 			timeouts: config.bodyTimeouts,
 			onExceeded,
 			onTimeout: () => {
-				if (!res.headersSent) refuse(res, 408, config.messages.tooSlow)
+				refuseMidBody(res, 408, config.messages.tooSlow)
 				controller.abort()
 			},
 		})
@@ -256,7 +269,7 @@ function fetchRequest(req, res) {
 	}
 	res.once('close', admission.release)
 	const body = capped(() => {
-		if (!res.headersSent) refuse(res, 413, config.messages.tooLarge)
+		refuseMidBody(res, 413, config.messages.tooLarge)
 		controller.abort()
 	})
 	return new Request(url, {

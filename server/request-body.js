@@ -58,6 +58,14 @@ export class BodiesInFlight {
 
 /** After a refusal, what the client is still sending is read and dropped up to this. */
 const DRAIN_AFTER_REFUSAL = 1024 * 1024
+/**
+ * Once answered, what the client still sends is read and dropped for this long before the
+ * connection is closed. A client uploading a large file reads the answer only between its
+ * writes; closing a socket with unread data resets it, and the reset (EPIPE on its next
+ * write) can reach it before the answer does, leaving it with an error instead of our
+ * reason. Bounded in time, so an endless body still ends here.
+ */
+const LINGER_AFTER_ANSWER_MS = 2000
 
 /**
  * The request body as a web stream that errors as soon as it crosses `limit` bytes
@@ -101,13 +109,18 @@ export function cappedBody(req, res, { limit, timeouts, onExceeded, onTimeout })
 		clearTimeout(idle)
 		if (open) idle = setTimeout(timedOut, timeouts.idleMs)
 	}
-	// Answered without reading the whole body (a redirect, a 404): drop the rest, still
-	// within the cap, so the connection can serve the client's next request.
+	/** @type {NodeJS.Timeout | undefined} */
+	let linger
+	// Answered without reading the whole body (a redirect, a 404, a refusal): drop the rest,
+	// so the connection can serve the client's next request, or close it once the client
+	// had the time to read the answer.
 	res.once('finish', () => {
 		open = false
 		stopClocks()
 		req.resume()
+		if (!req.complete) linger = setTimeout(() => req.destroy(), LINGER_AFTER_ANSWER_MS)
 	})
+	req.once('close', () => clearTimeout(linger))
 	return new ReadableStream({
 		start(controller) {
 			stream = controller
@@ -115,7 +128,8 @@ export function cappedBody(req, res, { limit, timeouts, onExceeded, onTimeout })
 			waitForClient()
 			req.on('data', (/** @type {Buffer} */ chunk) => {
 				received += chunk.byteLength
-				if (received > limit + DRAIN_AFTER_REFUSAL) {
+				// Past the cap the body is dropped; once the answer is out, for a while only.
+				if (received > limit + DRAIN_AFTER_REFUSAL && !res.writableFinished) {
 					req.destroy()
 					return
 				}

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
-import { type AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { BodiesInFlight, cappedBody } from './request-body.js'
 
@@ -49,7 +49,8 @@ describe('cappedBody', () => {
 			const refuse = (status: number, reason: string) => {
 				outcomes.push(reason)
 				if (res.headersSent) return
-				res.writeHead(status, { connection: 'close' }).end(reason)
+				// As the HTTP server does: no `Connection: close`, cappedBody closes it.
+				res.writeHead(status).end(reason)
 			}
 			const body = cappedBody(req, res, {
 				limit,
@@ -129,6 +130,26 @@ describe('cappedBody', () => {
 		const reply = await post(port, 3000, [Buffer.alloc(3000, 0x61)], 0)
 		expect(reply.status).toBe(413)
 		expect(outcomes[0]).toBe('too large')
+	})
+
+	test('a client still sending far past the cap gets the refusal before the connection closes', async () => {
+		const { port } = await serve(1000, { idleMs: 1000, totalMs: 5000 })
+		// Like a browser uploading a large file: it keeps writing and reads the answer only
+		// between writes. Closing a socket with unread data resets it, and a reset can take
+		// an answer not yet read with it; here several megabytes are on their way first.
+		const socket = connect(port, '127.0.0.1')
+		let received = ''
+		let error = ''
+		socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+		socket.on('error', (caught: NodeJS.ErrnoException) => (error = caught.code ?? caught.message))
+		const closed = new Promise((resolve) => socket.on('close', resolve))
+		socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 104857600\r\n\r\n')
+		for (let i = 0; i < 8; i++) socket.write(Buffer.alloc(MB, 0x61))
+		await closed
+		expect(received, `the answer (socket error: ${error || 'none'})`).toMatch(/^HTTP\/1\.1 413/)
+		expect(received).toContain('too large')
+		// Closed in order once the answer had time to arrive, not reset under the client.
+		expect(error).toBe('')
 	})
 
 	test('a client that leaves mid-body ends the app’s wait', async () => {
