@@ -36,10 +36,13 @@ export const REVOKED = 'Descartado: su enlace se anuló antes de enviarse'
 type OutboxClient = Pick<typeof prisma, 'mailOutbox'>
 
 /**
- * The mails that may still go: those waiting, and those that failed for good, which the
- * admin's "Reintentar ahora" queues again. A mail being sent is past stopping.
+ * The mails a newer mail or a revoked link stops: those waiting, those that failed for good
+ * (which the admin's "Reintentar ahora" would queue again), and the one being sent right now.
+ * That last one cannot be called back from the relay: if the relay takes it, the sender
+ * still records it as sent (it matches its claim, not its status); if the attempt fails, it
+ * stays dropped and is never tried again, so an old link cannot arrive after the new one.
  */
-const UNSENT = { in: ['queued', 'failed'] }
+const UNSENT = { in: ['queued', 'failed', 'sending'] }
 
 /**
  * The two statements that queue `mail`, for the batch transaction of the change that causes

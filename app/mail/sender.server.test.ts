@@ -313,6 +313,71 @@ describe('"Reintentar ahora"', () => {
 	})
 })
 
+describe('replaced or revoked while the relay has it', () => {
+	const key = 'email_code:dora'
+	/** Queues a mail for Dora; `meanwhile` runs while its first delivery is under way. */
+	async function whileSending(meanwhile: () => Promise<unknown>) {
+		const old = await queue({ to: 'dora@frasea.test', supersedeKey: key })
+		let ran = false
+		const delivery = sender({
+			concurrency: 1,
+			before: async () => {
+				if (ran) return
+				ran = true
+				await meanwhile()
+			},
+		})
+		return { old, delivery }
+	}
+
+	test('a delivery that fails after a newer mail replaced it is never tried again', async () => {
+		let fresh: Awaited<ReturnType<typeof queue>> | undefined
+		const { old, delivery } = await whileSending(async () => {
+			fresh = await queue({ to: 'dora@frasea.test', supersedeKey: key })
+		})
+		relay.failNextMessages(1, 451)
+		await delivery.drain()
+		// Long after any retry would have been due, only the newer code has reached Dora.
+		later(60 * 60_000)
+		await delivery.drain()
+		expect(relay.mailsTo('dora@frasea.test').map((mail) => mail.header('Message-ID'))).toEqual([
+			`<mail-${fresh?.id}@frasea.example>`,
+		])
+		expect(await row(old.id)).toMatchObject({
+			status: 'dropped',
+			message: null,
+			lastError: SUPERSEDED,
+		})
+	})
+
+	test('a delivery that fails after its link was revoked is never tried again', async () => {
+		const { old, delivery } = await whileSending(() => dropUnsentMail(key, now))
+		relay.failNextMessages(1, 451)
+		await delivery.drain()
+		later(60 * 60_000)
+		expect(await delivery.drain()).toBe(0)
+		expect(relay.mailsTo('dora@frasea.test')).toHaveLength(0)
+		expect(await row(old.id)).toMatchObject({
+			status: 'dropped',
+			message: null,
+			lastError: REVOKED,
+		})
+	})
+
+	test('a mail the relay took while it was being replaced is recorded as sent, once', async () => {
+		const { old, delivery } = await whileSending(() =>
+			queue({ to: 'dora@frasea.test', supersedeKey: key }),
+		)
+		await delivery.drain()
+		later(LEASE_MS + 1)
+		await maintainOutbox(now)
+		await delivery.drain()
+		expect(await row(old.id)).toMatchObject({ status: 'sent', claimToken: null, leaseUntil: null })
+		// The old one went before it could be stopped, and the newer one after it: each once.
+		expect(relay.mailsTo('dora@frasea.test')).toHaveLength(2)
+	})
+})
+
 describe('retention', () => {
 	test('sent rows go after a week, failed and dropped ones after 30 days', async () => {
 		const sent = await queue()

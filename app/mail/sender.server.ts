@@ -119,7 +119,9 @@ async function markSent(row: Claimed, token: string, now: Date) {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			await prisma.mailOutbox.updateMany({
-				where: held(row, token),
+				// Its claim, whatever its status: a mail replaced or revoked while the relay took
+				// it was sent all the same, and the admin page says so.
+				where: { id: row.id, claimToken: token },
 				data: { status: 'sent', message: null, finishedAt: now, lastError: null, ...unclaimed },
 			})
 			return

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { MailSender, useMailSender } from '~/mail/sender.server'
+import { MailSender, type SenderOptions, useMailSender } from '~/mail/sender.server'
 import { smtpDelivery } from '~/mail/transport.server'
 import { startSmtpRelay, type SmtpRelay } from '../fakes/smtp-relay'
 
@@ -15,8 +15,19 @@ export function relayForTests(clock: () => Date) {
 		if (!started) throw new Error('The relay starts in beforeAll.')
 		return started
 	}
-	const sender = (options: { concurrency?: number } = {}) =>
-		new MailSender({ deliver: smtpDelivery(relay().url), clock, random: () => 1, ...options })
+	/** `before` runs as each delivery starts: what happens while the relay has the mail. */
+	const sender = (
+		options: Pick<SenderOptions, 'concurrency'> & { before?: () => Promise<void> } = {},
+	) => {
+		const toRelay = smtpDelivery(relay().url)
+		const { before, ...rest } = options
+		return new MailSender({
+			deliver: before ? async (mail) => (await before(), toRelay(mail)) : toRelay,
+			clock,
+			random: () => 1,
+			...rest,
+		})
+	}
 	beforeAll(async () => {
 		started = await startSmtpRelay()
 		useMailSender(sender())
