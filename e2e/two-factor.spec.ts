@@ -268,6 +268,8 @@ test('a reset link on a confirmed account keeps two-factor, and asks for the cod
 	const app = new Authenticator(enableTwoFactorIn(sharedApp, user.id).secret)
 	await resetPasswordThroughMail(page, user.email, 'una clave nueva 2026', visit)
 	await expect(page).toHaveURL('/login/verificacion')
+	// The new password is saved already: the code page says so before asking for the code.
+	await expect(toast(page, 'Contraseña actualizada correctamente')).toBeAttached()
 	await typeCode(page, 'Código de verificación', await app.code(page))
 	await expect(page).toHaveURL('/dashboard')
 	await expect(toast(page, 'Sesión iniciada correctamente')).toBeAttached()

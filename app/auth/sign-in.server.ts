@@ -28,6 +28,11 @@ type SignInOptions = {
 	headers?: Headers
 	/** How the first step was passed; recorded on a sign-in that waits for its code. */
 	method?: SignInMethod
+	/**
+	 * The toast tells of something already done whatever follows (a new password), not of the
+	 * sign-in itself: it is shown on the code page too when a second step comes first.
+	 */
+	toastIsDone?: boolean
 }
 
 function refuseDisabled(options: { headers?: Headers }) {
@@ -50,7 +55,7 @@ export async function signIn(request: Request, account: SignInAccount, options: 
 	if (await isTwoFactorEnabled(account.id)) {
 		const redirectTo = options.redirectTo ? safeRedirect(options.redirectTo, '') || null : null
 		const pending = await createPendingSignIn(account.id, options.method ?? 'password', redirectTo)
-		const headers = new Headers()
+		const headers = options.toastIsDone ? await createToastHeaders(options.toast) : new Headers()
 		options.headers?.forEach((value, name) => headers.append(name, value))
 		headers.append('set-cookie', pending.cookie)
 		return replace(TWO_FACTOR_PATH, { headers })

@@ -105,6 +105,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	return signIn(request, account, {
 		redirectTo: null,
 		toast: { type: outcome.reclaimed ? 'info' : 'success', message },
+		// The password is changed even if the code never comes: the code page says so.
+		toastIsDone: true,
 		headers,
 	})
 }
