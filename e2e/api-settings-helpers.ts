@@ -4,9 +4,11 @@ import { closeToast, toast } from './auth-helpers'
 import { expect } from './fixtures'
 
 /**
- * Gemini chosen, then its address saved. The address save answers with the provider
- * save's toast text, so what proves it is the address in force, which the field's hint
- * shows only once it is saved.
+ * Gemini chosen, then its address saved. The save's answer is a redirect to a new page of
+ * the tab, whose forms start afresh: until that page is shown, anything typed into another
+ * form is wiped when it arrives. Its toast (the provider save's text again, hence the first
+ * one closed) proves it is shown; the field's hint proves the address is in force (an
+ * earlier test may have saved the same one, so the hint alone proves nothing new).
  */
 export async function chooseGeminiAt(page: Page, address: string) {
 	await page.getByRole('radio', { name: 'Gemini (Google)' }).check()
@@ -18,6 +20,7 @@ export async function chooseGeminiAt(page: Page, address: string) {
 	const saved = formAnswer(page, 'direccion-gemini')
 	await page.getByRole('button', { name: 'Guardar dirección' }).click()
 	await saved
+	await expect(toast(page, 'Configuración guardada correctamente')).toBeAttached()
 	await expect(page.locator(`#${await field.getAttribute('id')}-hint`)).toHaveText(
 		`Vacía: la del entorno o la predeterminada. En uso: ${address} (guardado en el panel).`,
 	)
