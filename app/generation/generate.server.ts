@@ -1,6 +1,6 @@
 /**
  * The generation orchestrator shared by the three pages: builds the instruction, calls the
- * provider with a timeout and the visitor's abort signal, retries with backoff and lower
+ * provider (each call bounded in provider-call.server.ts), retries with backoff and lower
  * temperatures, cleans the text, checks its language and fills the batch with placeholders.
  */
 import { createBrief, type GenerationBrief } from './brief'
@@ -11,7 +11,6 @@ import {
 	exhaustedError,
 	globalLimitError,
 	type GenerationError,
-	isProviderError,
 	ProviderError,
 	toGenerationError,
 	type GenerationErrorKind,
@@ -27,6 +26,12 @@ import {
 	languageReminder,
 } from './prompt'
 import { type TextProvider } from './providers/types'
+import {
+	callWithTimeout,
+	normalizeError,
+	PhraseNotKept,
+	streamWithTimeout,
+} from './provider-call.server'
 import { type LanguageRules, StreamedAnswer } from './release'
 import { type Sampling } from '~/settings/ai-config.server'
 import { type GenerationRequest } from './types'
@@ -129,16 +134,6 @@ const UNBILLED_ERROR_KINDS: ReadonlySet<GenerationErrorKind> = new Set([
 /** Whether any of the generation's provider calls may have cost money. */
 export function madeBillableCall(events: readonly GenerationEvent[]): boolean {
 	return events.some((event) => !event.errorKind || !UNBILLED_ERROR_KINDS.has(event.errorKind))
-}
-
-/**
- * What `onPhrase` threw, told apart from the provider's failures on its way out of the
- * provider call; never leaves this module (the caller gets `cause` back).
- */
-class PhraseNotKept extends Error {
-	constructor(cause: unknown) {
-		super('A released phrase could not be kept', { cause })
-	}
 }
 
 const defaultSleep: Sleep = (ms, signal) =>
@@ -364,119 +359,4 @@ function elapsed(started: number) {
 
 function abortedError(page: Page, provider: TextProvider) {
 	return toGenerationError(page, new ProviderError('aborted'), provider.id, provider.model)
-}
-
-/** Any failure as a ProviderError, telling the visitor's abort from our timeout. */
-function normalizeError(
-	error: unknown,
-	signal: AbortSignal | undefined,
-	provider: TextProvider,
-): ProviderError {
-	if (signal?.aborted) return new ProviderError('aborted', { cause: error, model: provider.model })
-	if (isProviderError(error)) return error
-	if (error instanceof DOMException && error.name === 'TimeoutError') {
-		return new ProviderError('timeout', { cause: error, model: provider.model })
-	}
-	return new ProviderError('bad_response', {
-		detail: error instanceof Error ? error.message : String(error),
-		cause: error,
-		model: provider.model,
-	})
-}
-
-type CallParams = Parameters<TextProvider['generate']>[0] & { timeoutMs: number }
-
-/**
- * Runs one provider call bounded by `timeoutMs` and the caller's signal. `race` settles
- * with the first of a promise and the abort, so a provider that ignores its signal cannot
- * hold the request open.
- */
-async function boundedCall<T>(
-	provider: TextProvider,
-	params: CallParams,
-	run: (
-		params: Parameters<TextProvider['generate']>[0],
-		race: <U>(promise: Promise<U>) => Promise<U>,
-	) => Promise<T>,
-): Promise<T> {
-	const { timeoutMs, signal: callerSignal, ...rest } = params
-	const timeout = new AbortController()
-	const timer = setTimeout(
-		() => timeout.abort(new DOMException('The provider call timed out', 'TimeoutError')),
-		timeoutMs,
-	)
-	const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal
-	let onAbort: (() => void) | undefined
-	const aborted = new Promise<never>((_, reject) => {
-		onAbort = () => {
-			const timedOut = timeout.signal.aborted && !callerSignal?.aborted
-			reject(new ProviderError(timedOut ? 'timeout' : 'aborted', { model: provider.model }))
-		}
-		if (signal.aborted) onAbort()
-		else signal.addEventListener('abort', onAbort, { once: true })
-	})
-	// Nobody may be racing it when the abort comes.
-	aborted.catch(() => {})
-	try {
-		return await run({ ...rest, signal }, (promise) => Promise.race([promise, aborted]))
-	} catch (error) {
-		// A phrase we failed to keep is our failure, even once the clock ran out.
-		if (timeout.signal.aborted && !callerSignal?.aborted && !(error instanceof PhraseNotKept)) {
-			throw new ProviderError('timeout', { cause: error, model: provider.model })
-		}
-		throw error
-	} finally {
-		clearTimeout(timer)
-		if (onAbort) signal.removeEventListener('abort', onAbort)
-	}
-}
-
-/** One whole answer. */
-function callWithTimeout(provider: TextProvider, params: CallParams): Promise<string> {
-	return boundedCall(provider, params, (call, race) => race(provider.generate(call)))
-}
-
-/**
- * One answer read as it is written, fed to `answer`; what it releases goes to `onPhrase`,
- * and joins `released` once `onPhrase` kept it. Stops reading (and so cancels the call)
- * once the batch is full. A provider without a stream of its own (the offline engine)
- * hands over its whole answer at once.
- */
-function streamWithTimeout(
-	provider: TextProvider,
-	params: CallParams,
-	answer: StreamedAnswer,
-	onPhrase: (phrase: string) => Promise<void> | void,
-	released: string[],
-): Promise<void> {
-	const keep = async (phrase: string) => {
-		try {
-			await onPhrase(phrase)
-		} catch (error) {
-			throw new PhraseNotKept(error)
-		}
-		released.push(phrase)
-	}
-	return boundedCall(provider, params, async (call, race) => {
-		const pieces = provider.stream ? provider.stream(call) : wholeAsStream(provider, call)
-		const iterator = pieces[Symbol.asyncIterator]()
-		try {
-			for (;;) {
-				const next = await race(iterator.next())
-				if (next.done) break
-				for (const phrase of answer.push(next.value)) await keep(phrase)
-				if (answer.full) return
-			}
-			for (const phrase of answer.end()) await keep(phrase)
-		} finally {
-			void iterator.return?.()?.catch(() => {})
-		}
-	})
-}
-
-async function* wholeAsStream(
-	provider: TextProvider,
-	params: Parameters<TextProvider['generate']>[0],
-): AsyncGenerator<string> {
-	yield await provider.generate(params)
 }
