@@ -3,23 +3,15 @@
  * fake Gemini: the per-address cap a visitor cannot escape by dropping cookies, the global
  * ceiling on provider calls (each retry is a call), and what is given back when.
  */
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import {
-	FAKE_GEMINI_KEY,
-	geminiForbidden,
-	geminiText,
-	geminiUnavailable,
-	startFakeGemini,
-} from '../../tests/fakes/fake-gemini'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { geminiForbidden, geminiText, geminiUnavailable } from '../../tests/fakes/fake-gemini'
 import { routeAnswer, type RouteAnswer } from '../../tests/support/route-answer'
+import { fakeGeminiProvider } from '../../tests/support/gemini-provider'
 
 const IP_LIMIT = 5
 const GLOBAL_LIMIT = 10
 
-const gemini = await startFakeGemini()
-process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
-process.env.GEMINI_BASE_URL = gemini.url
-process.env.GEMINI_MODEL = 'gemini-flash-latest'
+const gemini = await fakeGeminiProvider()
 process.env.GENERATION_DAILY_LIMIT_ANON = '1000'
 process.env.GENERATION_DAILY_LIMIT_IP = String(IP_LIMIT)
 process.env.GENERATION_DAILY_LIMIT_GLOBAL = String(GLOBAL_LIMIT)
@@ -28,10 +20,6 @@ const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
 const { loadGenerator } = await import('./loader.server')
 const { quotaDay } = await import('~/models/quota.server')
-
-afterAll(async () => {
-	await gemini.close()
-})
 
 beforeEach(async () => {
 	gemini.requests.length = 0

@@ -3,19 +3,16 @@
  * form, and a generation posted anyway is refused with 409 before any allowance or provider
  * call is spent.
  */
-import { afterAll, beforeEach, expect, test } from 'vitest'
-import { FAKE_GEMINI_KEY, startFakeGemini } from '../../tests/fakes/fake-gemini'
+import { beforeEach, expect, test } from 'vitest'
 import { routeAnswer } from '../../tests/support/route-answer'
+import { fakeGeminiProvider } from '../../tests/support/gemini-provider'
 
-const gemini = await startFakeGemini()
-process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
-process.env.GEMINI_BASE_URL = gemini.url
+const gemini = await fakeGeminiProvider()
 // The provider's address is known only once the fake is listening: modules load after it.
 const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
 const { loadGenerator } = await import('./loader.server')
 
-afterAll(() => gemini.close())
 beforeEach(async () => {
 	gemini.requests.length = 0
 	await prisma.tool.deleteMany()

@@ -3,11 +3,12 @@
  * loopback: what a form post does, end to end, without a browser.
  */
 import sharp from 'sharp'
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { FAKE_GEMINI_KEY, geminiForbidden, startFakeGemini } from '../../tests/fakes/fake-gemini'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { FAKE_GEMINI_KEY, geminiForbidden } from '../../tests/fakes/fake-gemini'
 import { routeAnswer, type RouteAnswer } from '../../tests/support/route-answer'
 import { type Page } from './pages'
 import { type GeneratorActionData, type GeneratorErrors, type GeneratorValues } from './view'
+import { fakeGeminiProvider } from '../../tests/support/gemini-provider'
 
 /** The form a refused generation sends back. */
 type Refused = {
@@ -15,10 +16,7 @@ type Refused = {
 	errors: Required<Pick<GeneratorErrors, 'form' | 'image'>>
 }
 
-const gemini = await startFakeGemini()
-process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
-process.env.GEMINI_BASE_URL = gemini.url
-process.env.GEMINI_MODEL = 'gemini-flash-latest'
+const gemini = await fakeGeminiProvider()
 // The provider's address is known only once the fake is listening: modules load after it.
 const { prisma } = await import('~/utils/db.server')
 const { generatorAction } = await import('./action.server')
@@ -26,10 +24,6 @@ const { loadGenerator } = await import('./loader.server')
 const { quotaSettingKeys } = await import('~/models/quota.server')
 const { newUser, signedIn } = await import('../../tests/support/profile')
 const { setTheme } = await import('~/utils/theme.server')
-
-afterAll(async () => {
-	await gemini.close()
-})
 
 beforeEach(() => {
 	gemini.requests.length = 0

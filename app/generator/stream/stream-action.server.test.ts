@@ -2,13 +2,13 @@
  * POST /generar against a real database and a fake Gemini server on loopback: the events
  * the browser reads, and the batch they leave stored, also when storing a phrase fails.
  */
-import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { FAKE_GEMINI_KEY, startFakeGemini } from '../../../tests/fakes/fake-gemini'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { fakePhrases } from '../../../tests/fakes/shared'
 import { MESSAGES } from '~/generation/errors'
 import type * as BatchModule from '~/models/batch.server'
 import { createSseParser } from '~/utils/sse'
 import { type StreamEvents } from './events'
+import { fakeGeminiProvider } from '../../../tests/support/gemini-provider'
 
 /** A write to the database that fails once, as a busy SQLite or a dropped connection does. */
 const storage = vi.hoisted(() => ({ failOn: null as string | null }))
@@ -26,18 +26,11 @@ vi.mock('~/models/batch.server', async (importOriginal) => {
 	}
 })
 
-const gemini = await startFakeGemini()
-process.env.GEMINI_API_KEY = FAKE_GEMINI_KEY
-process.env.GEMINI_BASE_URL = gemini.url
-process.env.GEMINI_MODEL = 'gemini-flash-latest'
+const gemini = await fakeGeminiProvider()
 // The provider's address is known only once the fake is listening: modules load after it.
 const { prisma } = await import('~/utils/db.server')
 const { streamGeneration } = await import('./stream-action.server')
 const { newUser, signedIn } = await import('../../../tests/support/profile')
-
-afterAll(async () => {
-	await gemini.close()
-})
 
 beforeEach(() => {
 	gemini.requests.length = 0
