@@ -60,10 +60,13 @@ exec "$@"
 // through an intercepting proxy, that is the proxy's CA, which only the host's bundle has.
 const HOST_CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt'
 
-/** The base image's tag, building it first when podman's storage does not have it. */
+/**
+ * The base image's tag, building it first when podman's storage does not have it; with the
+ * seconds that took (0 when it was there).
+ */
 export async function ensureBaseImage({ log = console.log } = {}) {
 	const { code } = await podman(['image', 'exists', baseImageTag], { allowFailure: true })
-	if (code === 0) return baseImageTag
+	if (code === 0) return { tag: baseImageTag, seconds: 0 }
 	const started = performance.now()
 	log(`Building the base image ${baseImageTag} (Debian bookworm + Node ${NODE_VERSION})…`)
 	const work = mkdtempSync(path.join(cacheDir, 'base-'))
@@ -90,8 +93,9 @@ export async function ensureBaseImage({ log = console.log } = {}) {
 		}
 		installNode(work, root)
 		await importRoot(root)
-		log(`Base image built in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
-		return baseImageTag
+		const seconds = (performance.now() - started) / 1000
+		log(`Base image built in ${seconds.toFixed(0)} s.`)
+		return { tag: baseImageTag, seconds }
 	} finally {
 		rmSync(work, { recursive: true, force: true })
 	}
@@ -168,5 +172,5 @@ function run(command, args, options = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	console.log(await ensureBaseImage({ log: console.error }))
+	console.log((await ensureBaseImage({ log: console.error })).tag)
 }

@@ -400,10 +400,11 @@ function printFigures() {
 	const s = (seconds) => `${seconds.toFixed(1)} s`
 	/** @param {import('./app-container.mjs').RunningApp} app */
 	const start = (app) => `${s(app.startSeconds)} (app ${s(app.appStartSeconds)})`
+	const base = f.build.baseSeconds ? `, of which the base image ${s(f.build.baseSeconds)}` : ''
 	const build =
 		f.build.built === 'background'
-			? `${s(f.build.seconds)} in the background while the tests ran; waited ${s(f.build.waited)} for it at the end`
-			: s(f.build.seconds)
+			? `${s(f.build.seconds)}${base}, in the background while the tests ran; waited ${s(f.build.waited)} for it at the end`
+			: `${s(f.build.seconds)}${base}`
 	log(`Container check: figures
   image size      ${f.imageMb} MB (the Node ${NODE_VERSION} base ${f.baseMb} MB, Frasea ${f.imageMb - f.baseMb} MB; budget ${IMAGE_BUDGET_MB} MB)
   build           ${build}

@@ -34,14 +34,15 @@ const stateFile = path.join(cacheDir, `build-${checkoutKey}.json`)
 export const buildLog = path.join(cacheDir, `build-${checkoutKey}.log`)
 
 /**
- * Builds the image; resolves with the seconds it took. podman's output goes to `output`
- * (the build log, printed when the build fails).
+ * Builds the image (and the base image first when it is missing); resolves with the seconds
+ * both took and those of the base. podman's output goes to `output` (the build log, printed
+ * when the build fails).
  * @param {{ log?: (line: string) => void, output?: 'inherit' | number }} [options]
  */
 export async function buildImage({ log = console.log, output = 'inherit' } = {}) {
+	const started = performance.now()
 	const base = await ensureBaseImage({ log })
 	const previous = await imageId(imageTag)
-	const started = performance.now()
 	log(`Building the image ${imageTag} from the Dockerfile…`)
 	// --format docker: the OCI format has no HEALTHCHECK. --jobs 2: the production
 	// dependencies and the Vite build are independent stages.
@@ -56,7 +57,7 @@ export async function buildImage({ log = console.log, output = 'inherit' } = {})
 			'--isolation',
 			'chroot',
 			'--build-arg',
-			`NODE_IMAGE=${base}`,
+			`NODE_IMAGE=${base.tag}`,
 			'--tag',
 			imageTag,
 			'.',
@@ -68,7 +69,7 @@ export async function buildImage({ log = console.log, output = 'inherit' } = {})
 	if (previous && previous !== (await imageId(imageTag))) {
 		await podman(['rmi', previous], { allowFailure: true })
 	}
-	return { seconds }
+	return { seconds, baseSeconds: base.seconds }
 }
 
 async function imageId(tag) {
@@ -135,7 +136,8 @@ function setTreePriority(nice) {
 
 /**
  * @typedef {{ status: 'building' | 'built' | 'failed', pid: number, owner: number,
- *   startedAt: number, priority: 'shared' | 'low', seconds?: number }} BuildState
+ *   startedAt: number, priority: 'shared' | 'low', seconds?: number, baseSeconds?: number
+ * }} BuildState
  */
 
 /** @returns {BuildState | null} */
@@ -200,9 +202,14 @@ export async function buildInBackground(owner) {
 	govern()
 	const governor = setInterval(govern, 1000)
 	try {
-		const { seconds } = await buildImage()
+		const { seconds, baseSeconds } = await buildImage()
 		if (!abandoned)
-			writeState({ .../** @type {BuildState} */ (readState()), status: 'built', seconds })
+			writeState({
+				.../** @type {BuildState} */ (readState()),
+				status: 'built',
+				seconds,
+				baseSeconds,
+			})
 	} catch (error) {
 		console.error(error instanceof Error ? error.message : error)
 		if (!abandoned) writeState({ .../** @type {BuildState} */ (readState()), status: 'failed' })
@@ -236,8 +243,10 @@ export async function imageForCheck(log) {
 	}
 	if (ours) {
 		rmSync(stateFile, { force: true })
-		if (state?.status === 'built')
-			return { built: 'background', seconds: state.seconds ?? 0, waited }
+		if (state?.status === 'built') {
+			const { seconds = 0, baseSeconds = 0 } = state
+			return { built: 'background', seconds, baseSeconds, waited }
+		}
 		if (existsSync(buildLog)) process.stderr.write(readFileSync(buildLog, 'utf8').slice(-6000))
 		throw new Error(
 			`The image build started at the beginning of npm test failed (log: ${buildLog}).`,
@@ -247,9 +256,9 @@ export async function imageForCheck(log) {
 	if (state && !alive(state.owner)) rmSync(stateFile, { force: true })
 	const logFd = openSync(buildLog, 'w')
 	try {
-		const { seconds } = await buildImage({ log, output: logFd })
+		const { seconds, baseSeconds } = await buildImage({ log, output: logFd })
 		log(`Built in ${seconds.toFixed(0)} s (log: ${buildLog}).`)
-		return { built: 'now', seconds, waited }
+		return { built: 'now', seconds, baseSeconds, waited }
 	} catch (error) {
 		process.stderr.write(readFileSync(buildLog, 'utf8').slice(-6000))
 		throw error
