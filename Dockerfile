@@ -42,7 +42,7 @@ COPY --from=build /app/card-font-files.txt ./
 RUN node scripts/slim-node-modules.mjs card-font-files.txt
 
 FROM base AS runtime
-# Sized for one process in a 512 MB container (docs/docker.md, "Memory"); each can be
+# Sized for one process in a 512 MB container (README, "Memory" under "Docker"); each can be
 # overridden at `docker run -e`: the main thread's heap, two card render workers, and glibc
 # handing the canvases' large blocks back to the system once a card is drawn.
 ENV PORT=3000 \
