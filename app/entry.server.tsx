@@ -22,6 +22,7 @@ import {
 import { startMailSender } from './mail/sender.server'
 import { UNSUBSCRIBE_PATH } from './mail/unsubscribe-path'
 import { bindLegacyKeys } from './settings/legacy-keys.server'
+import { assertWritableDataDir } from './utils/data-dir.server'
 import { ensureDatabase } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import {
@@ -33,8 +34,10 @@ import {
 } from './utils/page-cache.server'
 import { applySecurityHeaders } from './utils/security-headers.server'
 
-// Fail fast on a bad environment and bring the database up to date before serving.
+// Fail fast on a bad environment or a data folder we cannot write, and bring the database
+// up to date before serving.
 getEnv()
+assertWritableDataDir()
 await ensureDatabase()
 // Keys saved before keys were bound to their address are bound to the one in force now. A
 // failure only leaves them unbound, and an unbound key is sent nowhere: no reason to stop.

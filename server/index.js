@@ -53,11 +53,16 @@ async function loadBuild() {
 }
 
 // Importing the build validates the environment and migrates the database. A bad
-// environment or a database this version cannot use stops the start with the reasons
-// alone: the stack would only hide them.
+// environment, a data folder we cannot write (one line of its own, in Spanish and English)
+// or a database this version cannot use stops the start with the reasons alone: the stack
+// would only hide them.
 const build = await loadBuild().catch((error) => {
 	if (error instanceof Error && ['EnvError', 'MigrationStateError'].includes(error.name)) {
 		console.error(`Frasea cannot start. ${error.message}`)
+		process.exit(1)
+	}
+	if (error instanceof Error && error.name === 'DataDirError') {
+		console.error(error.message)
 		process.exit(1)
 	}
 	throw error
